@@ -1,0 +1,30 @@
+import { z } from 'zod';
+import { email, isoDateTime } from './common';
+import { strongPassword } from './password';
+
+export const loginBody = z.object({
+  email,
+  password: z.string().min(1, { message: 'validation.required' }).max(200),
+});
+export type LoginBody = z.infer<typeof loginBody>;
+
+/** SPEC §3 token response. validTo is an ISO timestamp. */
+export const tokenResponse = z.object({ token: z.string(), validTo: isoDateTime });
+export type TokenResponse = z.infer<typeof tokenResponse>;
+
+export const forgotPasswordBody = z.object({ email });
+export type ForgotPasswordBody = z.infer<typeof forgotPasswordBody>;
+
+const tokenField = z.string().min(10, { message: 'validation.required' }).max(200);
+
+export const resetPasswordBody = z
+  .object({ token: tokenField, password: strongPassword, confirmPassword: z.string() })
+  .refine((v) => v.password === v.confirmPassword, { path: ['confirmPassword'], message: 'validation.mismatch' });
+export type ResetPasswordBody = z.infer<typeof resetPasswordBody>;
+
+export const confirmRegistrationBody = resetPasswordBody;
+export type ConfirmRegistrationBody = z.infer<typeof confirmRegistrationBody>;
+
+export const verifyRegistrationQuery = z.object({ token: tokenField });
+export const verifyRegistrationResponse = z.object({ email: z.string(), firstName: z.string() });
+export type VerifyRegistrationResponse = z.infer<typeof verifyRegistrationResponse>;

@@ -1,0 +1,53 @@
+import { z } from 'zod';
+
+/** Every error the API returns: a stable code from the spec's catalogue and a Swedish message. */
+export const apiError = z.object({
+  code: z.string(),
+  message: z.string(),
+  /** On 400: the failing fields, each with a Swedish message. */
+  fields: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+});
+export type ApiError = z.infer<typeof apiError>;
+
+/** Error codes: the spec's status texts plus the generic ones. Swedish texts: locales/sv/errors.json. */
+export const ERROR_CODES = [
+  'ValidationError',
+  'Unauthorized',
+  'Forbidden',
+  'NotFound',
+  'RateLimited',
+  'InternalError',
+  'InvalidCredentials',
+  'InvalidToken',
+  'RequiresCompany',
+  'CompanyNotFound',
+  'CompanyInactive',
+  'LinkNotValid',
+  'TokenNotValid',
+  'PasswordTooWeak',
+  'PasswordMismatch',
+  'WrongCurrentPassword',
+  'EmailTaken',
+  'PageNotFound',
+  'NoOrderToConfirm',
+  'InventoryListNotFound',
+  'OrderDocumentNotFound',
+  'PurchaseListNotFound',
+  'IdempotencyKeyReused',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export const okResponse = z.object({ ok: z.literal(true) });
+
+export const email = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .pipe(z.email({ message: 'validation.email' }));
+
+/** ISO date-time string on the wire. */
+export const isoDateTime = z.string();
+/** ISO calendar date (yyyy-MM-dd). */
+export const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'validation.date' });
+
+export const companyCodeParam = z.object({ companyCode: z.string().min(1).max(32) });

@@ -1,0 +1,5 @@
+export * from './accounts';
+export * from './company';
+export * from './catalog';
+export * from './trade';
+export * from './site';

@@ -1,0 +1,180 @@
+import { bigint, date, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { companies, users } from './accounts';
+import { companyProducts, products, UNITS } from './catalog';
+import { createdAt, id, updatedAt } from './columns';
+
+const ore = (name: string) => bigint(name, { mode: 'number' });
+
+export const ORDER_TYPES = ['web', 'sale'] as const;
+export const ORDER_STATUSES = ['pending', 'delivered', 'received'] as const;
+
+/** One cart per user and company. */
+export const carts = pgTable(
+  'carts',
+  {
+    id: id(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    deliveryDate: date('delivery_date'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('carts_company_user_idx').on(t.companyId, t.userId)],
+);
+
+export const cartItems = pgTable(
+  'cart_items',
+  {
+    id: id(),
+    cartId: uuid('cart_id')
+      .notNull()
+      .references(() => carts.id, { onDelete: 'cascade' }),
+    lineNumber: integer('line_number').notNull(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id),
+    quantity: numeric('quantity', { precision: 12, scale: 3 }).notNull(),
+    unit: text('unit', { enum: UNITS }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('cart_items_line_idx').on(t.cartId, t.lineNumber)],
+);
+
+export type VatLine = { rate: number; base: number; vat: number };
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: id(),
+    orderNumber: text('order_number').notNull(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    orderType: text('order_type', { enum: ORDER_TYPES }).notNull().default('web'),
+    status: text('status', { enum: ORDER_STATUSES }).notNull().default('pending'),
+    orderDate: timestamp('order_date', { withTimezone: true }).notNull().defaultNow(),
+    deliveryDate: date('delivery_date').notNull(),
+    reference: text('reference'),
+    theirReference: text('their_reference'),
+    addressName: text('address_name'),
+    street: text('street'),
+    postalCode: text('postal_code'),
+    city: text('city'),
+    subtotal: ore('subtotal').notNull(),
+    vatLines: jsonb('vat_lines').$type<VatLine[]>().notNull().default([]),
+    vat: ore('vat').notNull(),
+    discount: ore('discount').notNull().default(0),
+    shipping: ore('shipping').notNull().default(0),
+    otherCosts: ore('other_costs').notNull().default(0),
+    total: ore('total').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('orders_number_idx').on(t.orderNumber),
+    index('orders_company_date_idx').on(t.companyId, t.orderDate),
+  ],
+);
+
+export const orderRows = pgTable(
+  'order_rows',
+  {
+    id: id(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    lineNumber: integer('line_number').notNull(),
+    productId: uuid('product_id').references(() => products.id, { onDelete: 'set null' }),
+    sku: text('sku').notNull(),
+    name: text('name').notNull(),
+    quantity: numeric('quantity', { precision: 12, scale: 3 }).notNull(),
+    unit: text('unit', { enum: UNITS }).notNull(),
+    /** A-price: price per unit, öre, excluding VAT. */
+    aPrice: ore('a_price').notNull(),
+    rowTotal: ore('row_total').notNull(),
+    vatRate: integer('vat_rate').notNull(),
+  },
+  (t) => [index('order_rows_order_idx').on(t.orderId)],
+);
+
+export const purchaseLists = pgTable(
+  'purchase_lists',
+  {
+    id: id(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('purchase_lists_company_idx').on(t.companyId)],
+);
+
+export const purchaseListItems = pgTable(
+  'purchase_list_items',
+  {
+    id: id(),
+    listId: uuid('list_id')
+      .notNull()
+      .references(() => purchaseLists.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    quantity: numeric('quantity', { precision: 12, scale: 3 }).notNull().default('1'),
+    addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('purchase_list_items_product_idx').on(t.listId, t.productId)],
+);
+
+export const inventoryLists = pgTable(
+  'inventory_lists',
+  {
+    id: id(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    dateFrom: date('date_from'),
+    dateTo: date('date_to'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('inventory_lists_company_idx').on(t.companyId)],
+);
+
+/**
+ * A counted article: a catalogue product or one of the company's own products.
+ * `quantity` is in pieces' worth of the item's unit; merge rules for deltas and sets live in the inventory service.
+ */
+export const inventoryListItems = pgTable(
+  'inventory_list_items',
+  {
+    id: id(),
+    listId: uuid('list_id')
+      .notNull()
+      .references(() => inventoryLists.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id').references(() => products.id, { onDelete: 'set null' }),
+    companyProductId: uuid('company_product_id').references(() => companyProducts.id, { onDelete: 'set null' }),
+    articleNumber: text('article_number').notNull(),
+    name: text('name').notNull(),
+    unit: text('unit', { enum: UNITS }).notNull(),
+    price: ore('price').notNull().default(0),
+    account: text('account'),
+    zone: text('zone'),
+    quantity: numeric('quantity', { precision: 12, scale: 3 }).notNull().default('0'),
+    parLevel: numeric('par_level', { precision: 12, scale: 3 }),
+    lastSetBy: uuid('last_set_by').references(() => users.id, { onDelete: 'set null' }),
+    lastSetAt: timestamp('last_set_at', { withTimezone: true }),
+    countedBy: text('counted_by').array().notNull().default([]),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('inventory_list_items_article_idx').on(t.listId, t.articleNumber)],
+);
