@@ -1,0 +1,24 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import { mailboxMailer } from './mailbox';
+import { smtpMailer } from './smtp';
+import type { Mailer } from './types';
+
+export type { Mailer, OutgoingMail } from './types';
+
+/** The mailbox always keeps a copy; with SMTP_URL set the mail is also delivered, and a delivery failure is logged. */
+export function createMailer(config: Config, db: Db, log: FastifyBaseLogger): Mailer {
+  const box = mailboxMailer(db);
+  if (!config.smtpUrl) return box;
+  const smtp = smtpMailer(config.smtpUrl, config.mailFrom);
+  return {
+    async send(mail) {
+      await box.send(mail);
+      smtp.send(mail).catch((err: unknown) => log.error({ err, kind: mail.kind }, 'SMTP delivery failed'));
+    },
+    async close() {
+      await smtp.close();
+    },
+  };
+}

@@ -1,0 +1,118 @@
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import { openDatabase, type DatabaseHandle } from './db/client';
+import { isEmpty, seed } from './db/seed';
+import { createMailer } from './adapters/mail';
+import { registerErrorHandling } from './plugins/errors';
+import { registerAuthentication } from './plugins/authenticate';
+import { registerOpenApi } from './plugins/openapi';
+import { registerClient } from './plugins/client';
+import { createAuthService } from './modules/auth/service';
+import { authRoutes } from './modules/auth/routes';
+import { createCompanyService } from './modules/companies/service';
+import { companyRoutes } from './modules/companies/routes';
+import { createCustomerService } from './modules/customers/service';
+import { customerRoutes } from './modules/customers/routes';
+import { healthRoutes } from './modules/health/routes';
+import { mailboxRoutes } from './modules/mailbox/routes';
+
+export type BuildOptions = {
+  /** An open database to use instead of opening one from the config (tests). */
+  database?: DatabaseHandle;
+};
+
+/** Builds the whole server: API, OpenAPI docs and (when built) the PWA, on one Fastify instance. */
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers.cookie'],
+    },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1_048_576,
+    // Fastify's own two lines per request only when debugging; otherwise the one summary line below.
+    logController: new LogController({ disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace' }),
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+
+  const database =
+    options.database ??
+    (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.databaseUrl ? undefined : `${config.dataDir}/pglite` }));
+  if (!options.database) app.addHook('onClose', () => database.close());
+  const { db } = database;
+
+  if (config.seedOnEmpty && (await isEmpty(db))) {
+    const started = Date.now();
+    const summary = await seed(db, { products: config.seedProducts });
+    app.log.info({ summary, ms: Date.now() - started }, 'empty database filled with demo data');
+  }
+
+  // One summary line per API request at info level.
+  app.addHook('onResponse', async (request, reply) => {
+    if (request.url === '/health' || !request.url.startsWith('/v1/')) return;
+    request.log.info(
+      { method: request.method, url: request.url.split('?')[0], status: reply.statusCode, ms: Math.round(reply.elapsedTime) },
+      'request',
+    );
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'"],
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
+        mediaSrc: ["'self'", 'blob:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    strictTransportSecurity: config.publicUrl.startsWith('https://'),
+  });
+  await app.register(rateLimit, { global: false });
+  await registerOpenApi(app);
+  registerAuthentication(app, db);
+
+  const mailer = createMailer(config, db, app.log);
+  app.addHook('onClose', () => mailer.close());
+  const auth = createAuthService(db, config, mailer);
+  const companies = createCompanyService(db);
+  const customers = createCustomerService(db, companies);
+  app.decorate('services', { auth, companies, customers, mailer, database });
+
+  await app.register(healthRoutes(database));
+  await app.register(authRoutes(auth, config));
+  await app.register(customerRoutes(customers, companies));
+  await app.register(companyRoutes(companies));
+  if (config.devMailbox) await app.register(mailboxRoutes(db));
+  await registerClient(app, config.serveClient ? config.clientDir : null);
+
+  return app;
+}
+
+export type Services = {
+  auth: ReturnType<typeof createAuthService>;
+  companies: ReturnType<typeof createCompanyService>;
+  customers: ReturnType<typeof createCustomerService>;
+  mailer: ReturnType<typeof createMailer>;
+  database: DatabaseHandle;
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The services behind the routes, for tests and scripts that need to act as the server does. */
+    services: Services;
+  }
+}

@@ -1,0 +1,100 @@
+import { z } from 'zod';
+
+const bool = (fallback: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0', 'yes', 'no'])
+    .optional()
+    .transform((v) => (v === undefined ? fallback : ['true', '1', 'yes'].includes(v)));
+
+const int = (fallback: number, min = 0, max = Number.MAX_SAFE_INTEGER) =>
+  z.coerce.number().int().min(min).max(max).default(fallback);
+
+const optionalUrl = z.url().optional().or(z.literal('').transform(() => undefined));
+
+const envSchema = z.object({
+  PORT: int(8080, 0, 65535),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: optionalUrl,
+  PUBLIC_URL: optionalUrl,
+  TOKEN_TTL_SECONDS: int(3600, 5),
+  TOKEN_RENEW_GRACE_SECONDS: int(43_200, 0),
+  RESET_LINK_TTL_MINUTES: int(60, 1),
+  REGISTRATION_LINK_TTL_HOURS: int(72, 1),
+  SEED_ON_EMPTY: bool(true),
+  SEED_PRODUCTS: int(2000, 10, 1_000_000),
+  SERVE_CLIENT: bool(true),
+  CLIENT_DIR: z.string().min(1).default('./dist/client'),
+  DEV_MAILBOX: bool(true).optional(),
+  SMTP_URL: optionalUrl,
+  MAIL_FROM: z.string().min(3).default('Skafferi <noreply@skafferi.test>'),
+  CUSTOMER_SERVICE_EMAIL: z.email().default('kundservice@skafferi.test'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  RATE_LIMIT_LOGIN_PER_MINUTE: int(10, 1),
+  RATE_LIMIT_FORGOT_PER_MINUTE: int(5, 1),
+  TRUST_PROXY: bool(false),
+});
+
+export type Config = {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  publicUrl: string;
+  tokenTtlSeconds: number;
+  tokenRenewGraceSeconds: number;
+  resetLinkTtlMinutes: number;
+  registrationLinkTtlHours: number;
+  seedOnEmpty: boolean;
+  seedProducts: number;
+  serveClient: boolean;
+  clientDir: string;
+  devMailbox: boolean;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  customerServiceEmail: string;
+  logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  rateLimit: { loginPerMinute: number; forgotPerMinute: number };
+  trustProxy: boolean;
+};
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Reads the environment into a typed config; a wrong setting throws one message naming every bad variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(emptyToUndefined(env));
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message} (got ${JSON.stringify(env[String(i.path[0])])})`);
+    throw new ConfigError(`Invalid configuration — fix these settings (see .env.example):\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: e.DATA_DIR,
+    databaseUrl: e.DATABASE_URL,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    tokenTtlSeconds: e.TOKEN_TTL_SECONDS,
+    tokenRenewGraceSeconds: e.TOKEN_RENEW_GRACE_SECONDS,
+    resetLinkTtlMinutes: e.RESET_LINK_TTL_MINUTES,
+    registrationLinkTtlHours: e.REGISTRATION_LINK_TTL_HOURS,
+    seedOnEmpty: e.SEED_ON_EMPTY,
+    seedProducts: e.SEED_PRODUCTS,
+    serveClient: e.SERVE_CLIENT,
+    clientDir: e.CLIENT_DIR,
+    // The mailbox viewer exposes every mail: on by default only while no real SMTP server is configured.
+    devMailbox: e.DEV_MAILBOX ?? !e.SMTP_URL,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    customerServiceEmail: e.CUSTOMER_SERVICE_EMAIL,
+    logLevel: e.LOG_LEVEL,
+    rateLimit: { loginPerMinute: e.RATE_LIMIT_LOGIN_PER_MINUTE, forgotPerMinute: e.RATE_LIMIT_FORGOT_PER_MINUTE },
+    trustProxy: e.TRUST_PROXY,
+  };
+}
+
+function emptyToUndefined(env: Record<string, string | undefined>) {
+  return Object.fromEntries(Object.entries(env).map(([k, v]) => [k, v === '' ? undefined : v]));
+}

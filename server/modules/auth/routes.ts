@@ -1,0 +1,98 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  confirmRegistrationBody,
+  forgotPasswordBody,
+  loginBody,
+  resetPasswordBody,
+  tokenResponse,
+  verifyRegistrationQuery,
+  verifyRegistrationResponse,
+} from '../../../contract/auth';
+import { apiError, okResponse } from '../../../contract/common';
+import type { Config } from '../../config';
+import { unauthorized } from '../../lib/errors';
+import { bearerToken } from '../../plugins/authenticate';
+import type { AuthService } from './service';
+
+const errors = { 400: apiError, 401: apiError, 410: apiError, 429: apiError };
+
+export function authRoutes(auth: AuthService, config: Config) {
+  return async (fastify: FastifyInstance) => {
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+    const perMinute = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute' } });
+
+    app.post('/v1/auth/login', {
+      config: perMinute(config.rateLimit.loginPerMinute),
+      schema: { tags: ['auth'], summary: 'Log in', body: loginBody, response: { 200: tokenResponse, ...errors } },
+      handler: (req) => auth.login(req.body.email, req.body.password),
+    });
+
+    app.post('/v1/auth/renew', {
+      schema: {
+        tags: ['auth'],
+        summary: 'Replace the bearer token with a new one (also shortly after it expired)',
+        response: { 200: tokenResponse, ...errors },
+      },
+      handler: (req) => {
+        const token = bearerToken(req);
+        if (!token) throw unauthorized();
+        return auth.renew(token);
+      },
+    });
+
+    app.post('/v1/auth/logout', {
+      schema: { tags: ['auth'], summary: 'End the session of the bearer token', response: { 204: z.null() } },
+      handler: async (req, reply) => {
+        const token = bearerToken(req);
+        if (token) await auth.logout(token);
+        return reply.status(204).send(null);
+      },
+    });
+
+    app.post('/v1/auth/forgot-password', {
+      config: perMinute(config.rateLimit.forgotPerMinute),
+      schema: {
+        tags: ['auth'],
+        summary: 'Mail a reset link; answers the same whether or not the account exists',
+        body: forgotPasswordBody,
+        response: { 202: okResponse, ...errors },
+      },
+      handler: async (req, reply) => {
+        await auth.forgotPassword(req.body.email);
+        return reply.status(202).send({ ok: true as const });
+      },
+    });
+
+    app.post('/v1/auth/reset-password', {
+      config: perMinute(config.rateLimit.forgotPerMinute * 2),
+      schema: { tags: ['auth'], summary: 'Set a new password with a reset link', body: resetPasswordBody, response: { 200: okResponse, ...errors } },
+      handler: async (req) => {
+        await auth.resetPassword(req.body.token, req.body.password);
+        return { ok: true as const };
+      },
+    });
+
+    app.get('/v1/auth/verify-registration-token', {
+      schema: {
+        tags: ['auth'],
+        summary: 'Check an activation link',
+        querystring: verifyRegistrationQuery,
+        response: { 200: verifyRegistrationResponse, ...errors },
+      },
+      handler: (req) => auth.verifyRegistrationToken(req.query.token),
+    });
+
+    app.post('/v1/auth/confirm-registration', {
+      config: perMinute(config.rateLimit.forgotPerMinute * 2),
+      schema: {
+        tags: ['auth'],
+        summary: 'Activate an account with a password; logs the user in',
+        body: confirmRegistrationBody,
+        response: { 200: tokenResponse, ...errors },
+      },
+      handler: (req) => auth.confirmRegistration(req.body.token, req.body.password),
+    });
+  };
+}

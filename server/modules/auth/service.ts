@@ -1,0 +1,90 @@
+import { and, eq, gt } from 'drizzle-orm';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import { sessions, users } from '../../db/schema';
+import type { Mailer } from '../../adapters/mail';
+import { unauthorized } from '../../lib/errors';
+import { hashToken } from '../../lib/tokens';
+import { hashPassword, verifyPassword } from './passwords';
+import { consumeLink, createLink, findUsableLink } from './links';
+import { issueToken, revokeAllSessions, revokeToken, type IssuedToken } from './sessions';
+import { registrationMail, resetPasswordMail } from './mails';
+
+export type AuthService = ReturnType<typeof createAuthService>;
+
+export function createAuthService(db: Db, config: Config, mailer: Mailer) {
+  // Verifying against a fixed hash when the e-mail is unknown keeps the answer time the same (no account probing).
+  const dummyHash = hashPassword('not-a-real-password-Ä1!');
+
+  return {
+    async login(email: string, password: string): Promise<IssuedToken> {
+      const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1);
+      const ok = await verifyPassword(user?.passwordHash ?? (await dummyHash), password);
+      if (!user || !user.passwordHash || !user.active || !ok) throw unauthorized('InvalidCredentials');
+      return issueToken(db, user.id, config.tokenTtlSeconds);
+    },
+
+    /** Replaces a token (still valid, or expired less than the grace period ago) with a new one. */
+    async renew(token: string): Promise<IssuedToken> {
+      const graceStart = new Date(Date.now() - config.tokenRenewGraceSeconds * 1000);
+      return db.transaction(async (tx) => {
+        const [session] = await tx
+          .delete(sessions)
+          .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.validTo, graceStart)))
+          .returning({ userId: sessions.userId });
+        if (!session) throw unauthorized();
+        const [user] = await tx.select({ active: users.active }).from(users).where(eq(users.id, session.userId));
+        if (!user?.active) throw unauthorized();
+        return issueToken(tx, session.userId, config.tokenTtlSeconds);
+      });
+    },
+
+    logout: (token: string) => revokeToken(db, token),
+
+    /** Always succeeds from the caller's point of view; only a known, active account gets a mail. */
+    async forgotPassword(email: string): Promise<void> {
+      const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1);
+      if (!user || !user.active) return;
+      const token = await createLink(db, user.id, 'reset-password', config.resetLinkTtlMinutes * 60_000);
+      const link = `${config.publicUrl}/login/reset-password?token=${encodeURIComponent(token)}`;
+      await mailer.send(resetPasswordMail(user.email, user.firstName, link, config.resetLinkTtlMinutes));
+    },
+
+    /** Sets a new password through a single-use link and ends every session of the account. */
+    async resetPassword(token: string, password: string): Promise<void> {
+      const passwordHash = await hashPassword(password);
+      await db.transaction(async (tx) => {
+        const link = await findUsableLink(tx, token, 'reset-password', 'InvalidToken');
+        await consumeLink(tx, link.id, 'InvalidToken');
+        await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, link.userId));
+        await revokeAllSessions(tx, link.userId);
+      });
+    },
+
+    /** Sends an activation mail with a single-use link (used when an administrator creates a user). */
+    async sendRegistrationLink(userId: string): Promise<void> {
+      const [user] = await db.select().from(users).where(eq(users.id, userId));
+      if (!user) return;
+      const token = await createLink(db, user.id, 'registration', config.registrationLinkTtlHours * 3_600_000);
+      const link = `${config.publicUrl}/login/email-registration?token=${encodeURIComponent(token)}`;
+      await mailer.send(registrationMail(user.email, user.firstName, link, config.registrationLinkTtlHours));
+    },
+
+    async verifyRegistrationToken(token: string) {
+      const link = await findUsableLink(db, token, 'registration', 'TokenNotValid');
+      const [user] = await db.select().from(users).where(eq(users.id, link.userId));
+      return { email: user?.email ?? '', firstName: user?.firstName ?? '' };
+    },
+
+    /** Activates the account with the chosen password and logs the user in. */
+    async confirmRegistration(token: string, password: string): Promise<IssuedToken> {
+      const passwordHash = await hashPassword(password);
+      return db.transaction(async (tx) => {
+        const link = await findUsableLink(tx, token, 'registration', 'TokenNotValid');
+        await consumeLink(tx, link.id, 'TokenNotValid');
+        await tx.update(users).set({ passwordHash, active: true, updatedAt: new Date() }).where(eq(users.id, link.userId));
+        return issueToken(tx, link.userId, config.tokenTtlSeconds);
+      });
+    },
+  };
+}

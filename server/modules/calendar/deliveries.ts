@@ -1,0 +1,91 @@
+import { addDays, formatISO, parseISO } from 'date-fns';
+import { swedishHolidays } from './holidays';
+
+export const BUSINESS_TIME_ZONE = 'Europe/Stockholm';
+
+export type Route = { weekday: number; deadlineDaysBefore: number; deadlineTime: string };
+export type DeliveryDate = { date: string; deadline: string };
+
+const localFormat = new Intl.DateTimeFormat('sv-SE', {
+  timeZone: BUSINESS_TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** The wall-clock time in Stockholm as 'yyyy-MM-ddTHH:mm:ss', comparable as a string. */
+export function stockholmLocal(instant: Date): string {
+  const p = Object.fromEntries(localFormat.formatToParts(instant).map((x) => [x.type, x.value]));
+  return `${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}:${p.second}`;
+}
+
+const isoDate = (d: Date) => formatISO(d, { representation: 'date' });
+/** ISO weekday, 1 = Monday … 7 = Sunday. */
+const isoWeekday = (d: Date) => ((d.getUTCDay() + 6) % 7) + 1;
+const utcDate = (s: string) => parseISO(`${s}T00:00:00Z`);
+
+export class DeliveryCalendar {
+  private holidayCache = new Map<number, Map<string, string>>();
+
+  constructor(
+    private readonly routes: Route[],
+    private readonly closedDates: ReadonlySet<string> = new Set(),
+  ) {}
+
+  holidayName(date: string): string | undefined {
+    const year = Number(date.slice(0, 4));
+    let map = this.holidayCache.get(year);
+    if (!map) this.holidayCache.set(year, (map = swedishHolidays(year)));
+    return map.get(date);
+  }
+
+  isWorkingDay(date: string): boolean {
+    const wd = isoWeekday(utcDate(date));
+    return wd <= 5 && !this.holidayName(date);
+  }
+
+  /** The order deadline of a delivery on `date` by `route`, as Stockholm wall-clock 'yyyy-MM-ddTHH:mm:ss'. */
+  deadline(date: string, route: Route): string {
+    let day = utcDate(date);
+    let remaining = route.deadlineDaysBefore;
+    while (remaining > 0) {
+      day = addDays(day, -1);
+      if (this.isWorkingDay(isoDate(day))) remaining -= 1;
+    }
+    const time = route.deadlineTime.length === 5 ? `${route.deadlineTime}:00` : route.deadlineTime;
+    return `${isoDate(day)}T${time}`;
+  }
+
+  /** A delivery on `date`, if a route serves that weekday and it is not a holiday or a closed day. */
+  deliveryOn(date: string): DeliveryDate | null {
+    if (this.holidayName(date) || this.closedDates.has(date)) return null;
+    const weekday = isoWeekday(utcDate(date));
+    const candidates = this.routes.filter((r) => r.weekday === weekday).map((r) => this.deadline(date, r));
+    if (candidates.length === 0) return null;
+    // Several routes on one weekday: the latest deadline is the one that still lets the customer order.
+    return { date, deadline: candidates.sort().at(-1)! };
+  }
+
+  /** Deliverable dates from `from` to `to` (inclusive) whose deadline is still ahead of `now`. */
+  deliveries(from: string, to: string, now: Date): DeliveryDate[] {
+    const nowLocal = stockholmLocal(now);
+    const result: DeliveryDate[] = [];
+    for (let d = utcDate(from); isoDate(d) <= to; d = addDays(d, 1)) {
+      const delivery = this.deliveryOn(isoDate(d));
+      if (delivery && delivery.deadline > nowLocal) result.push(delivery);
+    }
+    return result;
+  }
+
+  /** The first date whose deadline has not passed, looking at most `horizonDays` ahead. */
+  next(now: Date, horizonDays = 60): DeliveryDate | null {
+    if (this.routes.length === 0) return null;
+    const today = stockholmLocal(now).slice(0, 10);
+    const until = isoDate(addDays(utcDate(today), horizonDays));
+    return this.deliveries(today, until, now)[0] ?? null;
+  }
+}

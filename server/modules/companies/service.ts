@@ -1,0 +1,114 @@
+import { and, asc, count, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { companies, deliveryExceptions, deliveryRoutes, userCompanies } from '../../db/schema';
+import type { Company, CompanyDetail, PagedCompanies } from '../../../contract/customer';
+import { forbidden, notFound } from '../../lib/errors';
+import { isStaff, type AuthUser } from '../../plugins/authenticate';
+import { DeliveryCalendar } from '../calendar/deliveries';
+
+type CompanyRow = typeof companies.$inferSelect;
+
+const customersCount = sql<number>`(select count(*)::int from ${userCompanies} where ${userCompanies.companyId} = ${companies.id})`;
+
+const companyColumns = {
+  id: companies.id,
+  code: companies.code,
+  name: companies.name,
+  active: companies.active,
+  city: companies.city,
+  customersCount,
+};
+
+export type CompanyService = ReturnType<typeof createCompanyService>;
+
+export function createCompanyService(db: Db) {
+  /**
+   * The company a user may act for. A customer gets 403 for a company they are not linked to — and for an unknown
+   * code too, so codes cannot be probed; staff get 404 for an unknown code.
+   */
+  async function companyForUser(user: AuthUser, code: string): Promise<CompanyRow> {
+    const [company] = await db.select().from(companies).where(eq(companies.code, code)).limit(1);
+    if (isStaff(user)) {
+      if (!company) throw notFound('CompanyNotFound');
+      return company;
+    }
+    if (!company) throw forbidden();
+    const [link] = await db
+      .select({ userId: userCompanies.userId })
+      .from(userCompanies)
+      .where(and(eq(userCompanies.userId, user.id), eq(userCompanies.companyId, company.id)))
+      .limit(1);
+    if (!link) throw forbidden();
+    return company;
+  }
+
+  async function calendarFor(companyId: string): Promise<DeliveryCalendar> {
+    const [routes, closed] = await Promise.all([
+      db.select().from(deliveryRoutes).where(eq(deliveryRoutes.companyId, companyId)),
+      db.select({ date: deliveryExceptions.date }).from(deliveryExceptions).where(eq(deliveryExceptions.companyId, companyId)),
+    ]);
+    return new DeliveryCalendar(routes, new Set(closed.map((c) => c.date)));
+  }
+
+  return {
+    companyForUser,
+    calendarFor,
+
+    /** The active companies a user is linked to. */
+    async linkedCompanies(userId: string): Promise<Company[]> {
+      return db
+        .select(companyColumns)
+        .from(userCompanies)
+        .innerJoin(companies, eq(companies.id, userCompanies.companyId))
+        .where(and(eq(userCompanies.userId, userId), eq(companies.active, true)))
+        .orderBy(asc(companies.name));
+    },
+
+    /** Every company, searchable by name, code or city, paged (staff only; checked by the route). */
+    async search(query: { page: number; pageSize: number; searchString?: string | undefined; withInactive: boolean }): Promise<PagedCompanies> {
+      const filters: SQL[] = [];
+      if (!query.withInactive) filters.push(eq(companies.active, true));
+      const term = query.searchString?.trim();
+      if (term) {
+        const like = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+        filters.push(or(ilike(companies.name, like), ilike(companies.code, like), ilike(companies.city, like))!);
+      }
+      const where = filters.length ? and(...filters) : undefined;
+      const [totals] = await db.select({ n: count() }).from(companies).where(where);
+      const totalRecords = totals?.n ?? 0;
+      const data = await db
+        .select(companyColumns)
+        .from(companies)
+        .where(where)
+        .orderBy(asc(companies.name), asc(companies.code))
+        .limit(query.pageSize)
+        .offset((query.page - 1) * query.pageSize);
+      return { data, totalRecords, currentPage: query.page, totalPages: Math.max(1, Math.ceil(totalRecords / query.pageSize)) };
+    },
+
+    async detail(user: AuthUser, code: string, now = new Date()): Promise<CompanyDetail> {
+      const company = await companyForUser(user, code);
+      const [[counted], calendar] = await Promise.all([
+        db.select({ n: count() }).from(userCompanies).where(eq(userCompanies.companyId, company.id)),
+        calendarFor(company.id),
+      ]);
+      const next = calendar.next(now);
+      const [routeCount] = await db.select({ n: count() }).from(deliveryRoutes).where(eq(deliveryRoutes.companyId, company.id));
+      return {
+        id: company.id,
+        code: company.code,
+        name: company.name,
+        active: company.active,
+        city: company.city,
+        customersCount: counted?.n ?? 0,
+        orgNumber: company.orgNumber,
+        street: company.street,
+        postalCode: company.postalCode,
+        phone: company.phone,
+        email: company.email,
+        nextDeliveryDate: next?.date ?? null,
+        hasDeliveryRoutes: (routeCount?.n ?? 0) > 0,
+      };
+    },
+  };
+}

@@ -1,0 +1,73 @@
+import { and, eq, ne } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { companies, users } from '../../db/schema';
+import type { CurrentUser, UpdateCurrentUserBody } from '../../../contract/customer';
+import { AppError, conflict, forbidden, unauthorized } from '../../lib/errors';
+import { errorText } from '../../lib/i18n';
+import { isStaff, type AuthUser } from '../../plugins/authenticate';
+import { hashPassword, verifyPassword } from '../auth/passwords';
+import type { CompanyService } from '../companies/service';
+
+export type CustomerService = ReturnType<typeof createCustomerService>;
+
+export function createCustomerService(db: Db, companyService: CompanyService) {
+  async function currentUser(userId: string): Promise<CurrentUser> {
+    const [row] = await db
+      .select({
+        id: users.id,
+        email: users.email,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        phone: users.phone,
+        roles: users.roles,
+        defaultCompany: companies.code,
+        scannerSound: users.scannerSound,
+      })
+      .from(users)
+      .leftJoin(companies, eq(companies.id, users.defaultCompanyId))
+      .where(eq(users.id, userId))
+      .limit(1);
+    if (!row) throw unauthorized();
+    return row;
+  }
+
+  return {
+    currentUser,
+
+    async updateCurrentUser(userId: string, body: UpdateCurrentUserBody): Promise<CurrentUser> {
+      const [taken] = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.email, body.email), ne(users.id, userId)))
+        .limit(1);
+      if (taken) throw conflict('EmailTaken');
+      const changes: Partial<typeof users.$inferInsert> = {
+        firstName: body.firstName,
+        lastName: body.lastName,
+        email: body.email,
+        phone: body.phone || null,
+        updatedAt: new Date(),
+      };
+      if (body.scannerSound !== undefined) changes.scannerSound = body.scannerSound;
+      if (body.newPassword) {
+        const [user] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId));
+        if (!(await verifyPassword(user?.passwordHash ?? null, body.currentPassword ?? ''))) {
+          throw new AppError(400, 'WrongCurrentPassword', undefined, [
+            { path: 'currentPassword', message: errorText('WrongCurrentPassword') },
+          ]);
+        }
+        changes.passwordHash = await hashPassword(body.newPassword);
+      }
+      await db.update(users).set(changes).where(eq(users.id, userId));
+      return currentUser(userId);
+    },
+
+    /** Makes a company the user's default; a customer may choose only an active company they are linked to. */
+    async setDefaultCompany(user: AuthUser, companyCode: string): Promise<CurrentUser> {
+      const company = await companyService.companyForUser(user, companyCode);
+      if (!company.active && !isStaff(user)) throw forbidden('CompanyInactive');
+      await db.update(users).set({ defaultCompanyId: company.id, updatedAt: new Date() }).where(eq(users.id, user.id));
+      return currentUser(user.id);
+    },
+  };
+}

@@ -1,0 +1,38 @@
+import type { FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { errorText } from '../lib/i18n';
+
+const API_PREFIXES = ['/v1/', '/api/', '/health'];
+
+/**
+ * Serves the built PWA from the same origin as the API. Hashed assets are cached for a year; index.html and the
+ * service worker are always revalidated. Any other GET that is not an API path gets index.html (client routing).
+ */
+export async function registerClient(app: FastifyInstance, clientDir: string | null) {
+  const root = clientDir ? resolve(clientDir) : null;
+  const hasClient = root !== null && existsSync(resolve(root, 'index.html'));
+  if (root && !hasClient) app.log.warn(`No built client in ${root}; run "npm run build". Only the API is served.`);
+  if (!hasClient) {
+    app.setNotFoundHandler((_request, reply) => reply.status(404).send({ code: 'NotFound', message: errorText('NotFound') }));
+    return;
+  }
+  await app.register(fastifyStatic, {
+    root,
+    wildcard: false,
+    index: false,
+    setHeaders(res, path) {
+      const immutable = path.includes(`${resolve(root, 'assets')}`);
+      res.setHeader('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    if (request.method !== 'GET' || API_PREFIXES.some((p) => path.startsWith(p))) {
+      return reply.status(404).send({ code: 'NotFound', message: errorText('NotFound') });
+    }
+    if (/\.[a-z0-9]+$/i.test(path)) return reply.status(404).send({ code: 'NotFound', message: errorText('NotFound') });
+    return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+  });
+}

@@ -1,0 +1,91 @@
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { randomBytes } from 'node:crypto';
+import { buildApp } from '../../server/app';
+import { loadConfig } from '../../server/config';
+import { openDatabase, type DatabaseHandle } from '../../server/db/client';
+import { seed } from '../../server/db/seed';
+
+export const DEMO = {
+  kund: { email: 'kund@skafferi.test', password: 'Kund123!' },
+  admin: { email: 'admin@skafferi.test', password: 'Admin123!' },
+  personal: { email: 'personal@skafferi.test', password: 'Personal123!' },
+  ny: { email: 'ny@skafferi.test', password: 'Ny12345!' },
+} as const;
+
+/** A fixed instant for seeded data, so every run sees the same demo data. */
+export const SEED_NOW = new Date('2026-11-20T09:00:00Z');
+
+/**
+ * A fresh database for one test file: in-memory PGlite, or — when DATABASE_URL is set (CI's second pass) — a new,
+ * empty database on that PostgreSQL server, dropped again on close.
+ */
+async function freshDatabase(): Promise<DatabaseHandle> {
+  const url = process.env.DATABASE_URL;
+  if (!url) return openDatabase({});
+  const name = `skafferi_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const testUrl = new URL(url);
+  testUrl.pathname = `/${name}`;
+  const handle = await openDatabase({ databaseUrl: testUrl.toString() });
+  return {
+    ...handle,
+    async close() {
+      await handle.close();
+      const dropper = new pg.Client({ connectionString: url });
+      await dropper.connect();
+      await dropper.query(`drop database if exists ${name} with (force)`);
+      await dropper.end();
+    },
+  };
+}
+
+export type TestApp = FastifyInstance & { closeAll(): Promise<void> };
+
+/** The real server on a real, seeded database; `env` overrides settings as the environment would. */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const database = await freshDatabase();
+  await seed(database.db, { products: 60, now: SEED_NOW });
+  const config = loadConfig({
+    SEED_ON_EMPTY: 'false',
+    SERVE_CLIENT: 'false',
+    LOG_LEVEL: 'silent',
+    RATE_LIMIT_LOGIN_PER_MINUTE: '1000',
+    RATE_LIMIT_FORGOT_PER_MINUTE: '1000',
+    PUBLIC_URL: 'http://skafferi.test',
+    ...env,
+  });
+  const app = (await buildApp(config, { database })) as TestApp;
+  app.closeAll = async () => {
+    await app.close();
+    await database.close();
+  };
+  return app;
+}
+
+export async function login(app: FastifyInstance, who: { email: string; password: string }): Promise<string> {
+  const res = await app.inject({ method: 'POST', url: '/v1/auth/login', payload: who });
+  if (res.statusCode !== 200) throw new Error(`login failed for ${who.email}: ${res.statusCode} ${res.body}`);
+  return res.json<{ token: string }>().token;
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+export function json<T = Record<string, unknown>>(res: LightMyRequestResponse): T {
+  return res.json<T>();
+}
+
+/** The newest mail to an address in the local mailbox, through the API a developer would use. */
+export async function lastMail(app: FastifyInstance, to: string) {
+  const res = await app.inject({ method: 'GET', url: `/v1/dev/mailbox?to=${encodeURIComponent(to)}` });
+  return res.json<{ data: { subject: string; text: string; kind: string }[] }>().data[0];
+}
+
+export function tokenFromMail(text: string, path: string): string {
+  const match = new RegExp(`${path.replace(/[/]/g, '\\/')}\\?token=([\\w%-]+)`).exec(text);
+  if (!match?.[1]) throw new Error(`no ${path} link in mail:\n${text}`);
+  return decodeURIComponent(match[1]);
+}

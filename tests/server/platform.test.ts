@@ -1,0 +1,54 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './helpers';
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await createTestApp();
+  // A route that fails the way a bug would, to see what leaves the server.
+  app.get('/v1/test/boom', async () => {
+    throw new Error('secret internal detail at db.ts:42');
+  });
+});
+afterAll(() => app.closeAll());
+
+describe('platform', () => {
+  it('reports database status on /health', async () => {
+    const res = await app.inject({ method: 'GET', url: '/health' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      status: 'ok',
+      database: { kind: process.env.DATABASE_URL ? 'postgres' : 'pglite', ok: true },
+    });
+  });
+
+  it('hides internals of an unexpected error behind a Swedish 500', async () => {
+    const res = await app.inject({ method: 'GET', url: '/v1/test/boom' });
+    expect(res.statusCode).toBe(500);
+    expect(res.json()).toEqual({ code: 'InternalError', message: 'Ett internt fel inträffade. Kontakta din säljare om felet kvarstår.' });
+    expect(res.body).not.toContain('secret');
+  });
+
+  it('answers an unknown API path with a JSON 404', async () => {
+    const res = await app.inject({ method: 'GET', url: '/v1/finns-inte' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ code: 'NotFound' });
+  });
+
+  it('sends security headers', async () => {
+    const res = await app.inject({ method: 'GET', url: '/health' });
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(res.headers['x-frame-options']).toBeDefined();
+  });
+
+  it('publishes OpenAPI generated from the route schemas', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json<{ paths: Record<string, Record<string, { requestBody?: unknown }>> }>();
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/v1/auth/login', '/v1/auth/renew', '/v1/customer/', '/v1/companies', '/v1/company/{companyCode}']),
+    );
+    expect(doc.paths['/v1/auth/login']?.post?.requestBody).toBeDefined();
+    expect((await app.inject({ method: 'GET', url: '/api/docs' })).statusCode).toBeLessThan(400);
+  });
+});
