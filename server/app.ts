@@ -3,13 +3,14 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
-import { openDatabase, type DatabaseHandle } from './db/client';
+import { openDatabase, type DatabaseHandle, type DbOrTx } from './db/client';
 import { isEmpty, seed } from './db/seed';
 import { createMailer } from './adapters/mail';
 import { registerErrorHandling } from './plugins/errors';
 import { registerAuthentication } from './plugins/authenticate';
 import { registerOpenApi } from './plugins/openapi';
 import { registerClient } from './plugins/client';
+import { createIdempotency } from './plugins/idempotency';
 import { createAuthService } from './modules/auth/service';
 import { authRoutes } from './modules/auth/routes';
 import { createCompanyService } from './modules/companies/service';
@@ -90,11 +91,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const auth = createAuthService(db, config, mailer);
   const companies = createCompanyService(db);
   const customers = createCustomerService(db, companies);
-  app.decorate('services', { auth, companies, customers, mailer, database });
+  const customersIn = (tx: DbOrTx) => createCustomerService(tx, createCompanyService(tx));
+  const idempotency = createIdempotency(db);
+  const pruneTimer = setInterval(() => void idempotency.prune().catch((err: unknown) => app.log.error({ err }, 'prune failed')), 3_600_000);
+  pruneTimer.unref();
+  app.addHook('onClose', async () => clearInterval(pruneTimer));
+  app.decorate('services', { auth, companies, customers, mailer, database, idempotency });
 
   await app.register(healthRoutes(database));
   await app.register(authRoutes(auth, config));
-  await app.register(customerRoutes(customers, companies));
+  await app.register(customerRoutes({ customers, companies, idempotency, customersIn }));
   await app.register(companyRoutes(companies));
   if (config.devMailbox) await app.register(mailboxRoutes(db));
   await registerClient(app, config.serveClient ? config.clientDir : null);
@@ -108,6 +114,7 @@ export type Services = {
   customers: ReturnType<typeof createCustomerService>;
   mailer: ReturnType<typeof createMailer>;
   database: DatabaseHandle;
+  idempotency: ReturnType<typeof createIdempotency>;
 };
 
 declare module 'fastify' {

@@ -1,5 +1,6 @@
 import { PGlite } from '@electric-sql/pglite';
-import { drizzle as drizzlePglite, type PgliteDatabase } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePglite, type PgliteDatabase, type PgliteQueryResultHKT } from 'drizzle-orm/pglite';
+import type { PgDatabase } from 'drizzle-orm/pg-core';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -15,7 +16,8 @@ import * as schema from './schema';
  */
 export type Db = PgliteDatabase<typeof schema>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-export type DbOrTx = Db | Tx;
+/** What a service runs on: the database or a transaction in it (both are Drizzle's PgDatabase). */
+export type DbOrTx = PgDatabase<PgliteQueryResultHKT, typeof schema>;
 
 export type DatabaseHandle = {
   db: Db;

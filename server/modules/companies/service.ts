@@ -1,5 +1,5 @@
 import { and, asc, count, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { DbOrTx } from '../../db/client';
 import { companies, deliveryExceptions, deliveryRoutes, userCompanies } from '../../db/schema';
 import type { Company, CompanyDetail, PagedCompanies } from '../../../contract/customer';
 import { forbidden, notFound } from '../../lib/errors';
@@ -21,7 +21,7 @@ const companyColumns = {
 
 export type CompanyService = ReturnType<typeof createCompanyService>;
 
-export function createCompanyService(db: Db) {
+export function createCompanyService(db: DbOrTx) {
   /**
    * The company a user may act for. A customer gets 403 for a company they are not linked to — and for an unknown
    * code too, so codes cannot be probed; staff get 404 for an unknown code.

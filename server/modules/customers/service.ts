@@ -1,5 +1,5 @@
 import { and, eq, ne } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { DbOrTx } from '../../db/client';
 import { companies, users } from '../../db/schema';
 import type { CurrentUser, UpdateCurrentUserBody } from '../../../contract/customer';
 import { AppError, conflict, forbidden, unauthorized } from '../../lib/errors';
@@ -10,7 +10,7 @@ import type { CompanyService } from '../companies/service';
 
 export type CustomerService = ReturnType<typeof createCustomerService>;
 
-export function createCustomerService(db: Db, companyService: CompanyService) {
+export function createCustomerService(db: DbOrTx, companyService: CompanyService) {
   async function currentUser(userId: string): Promise<CurrentUser> {
     const [row] = await db
       .select({
