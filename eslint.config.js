@@ -1,0 +1,86 @@
+// ESLint 9 flat config. Not type-aware on purpose (fast); `npm run typecheck` covers the types.
+import js from '@eslint/js';
+import { defineConfig, globalIgnores } from 'eslint/config';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+import { fileURLToPath } from 'node:url';
+import skafferi from './eslint/feature-boundaries.js';
+
+const root = fileURLToPath(new URL('.', import.meta.url));
+
+export default defineConfig([
+  globalIgnores([
+    '**/node_modules/',
+    'dist/',
+    'dev-dist/',
+    'data/',
+    '.tmp/',
+    'coverage/',
+    'test-results/',
+    'playwright-report/',
+    'blob-report/',
+    'bench/results/',
+    'server/db/migrations/',
+  ]),
+
+  {
+    files: ['**/*.{js,mjs,cjs,ts,mts,cts,tsx}'],
+    extends: [js.configs.recommended, tseslint.configs.recommended],
+    linterOptions: { reportUnusedDisableDirectives: 'error' },
+    rules: {
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_', ignoreRestSiblings: true },
+      ],
+    },
+  },
+
+  // Layer boundaries: features, contract and client/server (see eslint/feature-boundaries.js).
+  {
+    files: ['src/**/*.{js,mjs,ts,tsx}', 'contract/**/*.{js,mjs,ts,tsx}'],
+    plugins: { skafferi },
+    rules: {
+      'skafferi/feature-boundaries': ['error', { root, aliases: { '@/': 'src/', '~/': 'src/' } }],
+    },
+  },
+
+  // The browser app.
+  {
+    files: ['src/**/*.{js,mjs,ts,tsx}'],
+    extends: [reactHooks.configs['recommended-latest']],
+    languageOptions: { globals: { ...globals.browser } },
+  },
+
+  // The service worker.
+  {
+    files: ['sw/**/*.{js,mjs,ts}'],
+    languageOptions: { globals: { ...globals.serviceworker } },
+  },
+
+  // Client tests run in Node with browser stand-ins (fake-indexeddb, jsdom-like globals).
+  {
+    files: ['tests/client/**/*.{js,mjs,ts,tsx}', 'tests/offline/**/*.{js,mjs,ts,tsx}'],
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+  },
+
+  // Everything that runs in Node.
+  {
+    files: [
+      'server/**/*.{js,mjs,cjs,ts,mts}',
+      'tests/**/*.{js,mjs,cjs,ts,mts}',
+      'bench/**/*.{js,mjs,cjs,ts,mts}',
+      'scripts/**/*.{js,mjs,cjs,ts,mts}',
+      'e2e/**/*.{js,mjs,cjs,ts,mts}',
+      'eslint/**/*.js',
+      '*.{js,mjs,cjs,ts,mts}',
+    ],
+    languageOptions: { globals: { ...globals.node } },
+  },
+
+  // Playwright page scripts (page.evaluate bodies) touch browser globals from e2e files.
+  {
+    files: ['e2e/**/*.{js,mjs,ts}'],
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+  },
+]);
