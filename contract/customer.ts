@@ -73,16 +73,16 @@ export const updateCurrentUserBody = z
   });
 export type UpdateCurrentUserBody = z.infer<typeof updateCurrentUserBody>;
 
-export const setCompanyBody = z.object({ companyCode: z.string().trim().min(1, { message: 'validation.required' }).max(32) });
+export const setCompanyBody = z.object({
+  companyCode: z.string().trim().min(1, { message: 'validation.required' }).max(32),
+});
 export type SetCompanyBody = z.infer<typeof setCompanyBody>;
 
 export const customerCompaniesResponse = z.object({ data: z.array(company) });
 
 export const COMPANY_PAGE_SIZE = 5;
 
-const booleanish = z
-  .union([z.boolean(), z.enum(['true', 'false'])])
-  .transform((v) => v === true || v === 'true');
+const booleanish = z.union([z.boolean(), z.enum(['true', 'false'])]).transform((v) => v === true || v === 'true');
 
 export const companiesQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),

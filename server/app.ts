@@ -35,7 +35,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     trustProxy: config.trustProxy,
     bodyLimit: 1_048_576,
     // Fastify's own two lines per request only when debugging; otherwise the one summary line below.
-    logController: new LogController({ disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace' }),
+    logController: new LogController({
+      disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
+    }),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -43,7 +45,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   const database =
     options.database ??
-    (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.databaseUrl ? undefined : `${config.dataDir}/pglite` }));
+    (await openDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.databaseUrl ? undefined : `${config.dataDir}/pglite`,
+    }));
   if (!options.database) app.addHook('onClose', () => database.close());
   const { db } = database;
 
@@ -57,7 +62,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook('onResponse', async (request, reply) => {
     if (request.url === '/health' || !request.url.startsWith('/v1/')) return;
     request.log.info(
-      { method: request.method, url: request.url.split('?')[0], status: reply.statusCode, ms: Math.round(reply.elapsedTime) },
+      {
+        method: request.method,
+        url: request.url.split('?')[0],
+        status: reply.statusCode,
+        ms: Math.round(reply.elapsedTime),
+      },
       'request',
     );
   });
@@ -93,7 +103,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const customers = createCustomerService(db, companies);
   const customersIn = (tx: DbOrTx) => createCustomerService(tx, createCompanyService(tx));
   const idempotency = createIdempotency(db);
-  const pruneTimer = setInterval(() => void idempotency.prune().catch((err: unknown) => app.log.error({ err }, 'prune failed')), 3_600_000);
+  const pruneTimer = setInterval(
+    () => void idempotency.prune().catch((err: unknown) => app.log.error({ err }, 'prune failed')),
+    3_600_000,
+  );
   pruneTimer.unref();
   app.addHook('onClose', async () => clearInterval(pruneTimer));
   app.decorate('services', { auth, companies, customers, mailer, database, idempotency });

@@ -15,7 +15,9 @@ export async function registerClient(app: FastifyInstance, clientDir: string | n
   const hasClient = root !== null && existsSync(resolve(root, 'index.html'));
   if (root && !hasClient) app.log.warn(`No built client in ${root}; run "npm run build". Only the API is served.`);
   if (!hasClient) {
-    app.setNotFoundHandler((_request, reply) => reply.status(404).send({ code: 'NotFound', message: errorText('NotFound') }));
+    app.setNotFoundHandler((_request, reply) =>
+      reply.status(404).send({ code: 'NotFound', message: errorText('NotFound') }),
+    );
     return;
   }
   await app.register(fastifyStatic, {

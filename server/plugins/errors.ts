@@ -4,7 +4,12 @@ import { AppError } from '../lib/errors';
 import { errorText, validationText } from '../lib/i18n';
 
 type FieldError = { path: string; message: string };
-type ValidationIssue = { instancePath: string; keyword: string; message?: string | undefined; params: Record<string, unknown> };
+type ValidationIssue = {
+  instancePath: string;
+  keyword: string;
+  message?: string | undefined;
+  params: Record<string, unknown>;
+};
 
 /** Zod's own messages are English; each issue becomes a Swedish text for its field. */
 function swedishIssueText(issue: ValidationIssue): string {
@@ -15,7 +20,8 @@ function swedishIssueText(issue: ValidationIssue): string {
     case 'invalid_type':
       return p.input === undefined ? validationText('validation.required')! : validationText('validation.invalid')!;
     case 'too_small':
-      if (p.origin === 'string') return validationText(p.minimum === 1 ? 'validation.required' : 'validation.tooShort')!;
+      if (p.origin === 'string')
+        return validationText(p.minimum === 1 ? 'validation.required' : 'validation.tooShort')!;
       return validationText('validation.tooSmall')!;
     case 'too_big':
       return validationText(p.origin === 'string' ? 'validation.tooLong' : 'validation.tooBig')!;
@@ -56,8 +62,10 @@ export function registerErrorHandling(app: FastifyInstance) {
     }
     // Fastify's own client errors (malformed JSON, wrong content type, body too large …).
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-      const code = error.statusCode === 404 ? 'NotFound' : error.statusCode === 401 ? 'Unauthorized' : 'ValidationError';
-      const fields = error.statusCode === 400 ? [{ path: 'body', message: validationText('validation.invalid')! }] : undefined;
+      const code =
+        error.statusCode === 404 ? 'NotFound' : error.statusCode === 401 ? 'Unauthorized' : 'ValidationError';
+      const fields =
+        error.statusCode === 400 ? [{ path: 'body', message: validationText('validation.invalid')! }] : undefined;
       return reply.status(error.statusCode).send({ code, message: errorText(code), ...(fields ? { fields } : {}) });
     }
     request.log.error({ err: error }, 'unhandled error');

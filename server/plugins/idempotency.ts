@@ -26,7 +26,9 @@ function canonical(value: unknown): string {
 }
 
 function fingerprint(request: FastifyRequest): string {
-  return createHash('sha256').update(`${request.method} ${request.url}\n${canonical(request.body ?? null)}`).digest('hex');
+  return createHash('sha256')
+    .update(`${request.method} ${request.url}\n${canonical(request.body ?? null)}`)
+    .digest('hex');
 }
 
 function isUniqueViolation(error: unknown): boolean {
@@ -64,7 +66,9 @@ export function createIdempotency(db: Db) {
         return outcome.body;
       }
       if (!KEY_PATTERN.test(key)) {
-        throw badRequest('ValidationError', [{ path: 'Idempotency-Key', message: validationText('validation.invalid')! }]);
+        throw badRequest('ValidationError', [
+          { path: 'Idempotency-Key', message: validationText('validation.invalid')! },
+        ]);
       }
       try {
         return await db.transaction(async (tx) => {
@@ -94,7 +98,10 @@ export function createIdempotency(db: Db) {
     /** Forgets stored answers older than the retention period. */
     async prune(now = new Date()): Promise<number> {
       const cutoff = new Date(now.getTime() - IDEMPOTENCY_RETENTION_DAYS * 86_400_000);
-      const removed = await db.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, cutoff)).returning({ key: idempotencyKeys.key });
+      const removed = await db
+        .delete(idempotencyKeys)
+        .where(lt(idempotencyKeys.createdAt, cutoff))
+        .returning({ key: idempotencyKeys.key });
       return removed.length;
     },
   };

@@ -32,7 +32,11 @@ describe('POST /v1/auth/login', () => {
   });
 
   it('refuses a wrong password and an unknown e-mail with the same Swedish answer', async () => {
-    const wrong = await app.inject({ method: 'POST', url: '/v1/auth/login', payload: { ...DEMO.kund, password: 'Fel123!' } });
+    const wrong = await app.inject({
+      method: 'POST',
+      url: '/v1/auth/login',
+      payload: { ...DEMO.kund, password: 'Fel123!' },
+    });
     const unknown = await app.inject({
       method: 'POST',
       url: '/v1/auth/login',
@@ -72,7 +76,10 @@ describe('POST /v1/auth/login', () => {
   it('stores only a hash of the token', async () => {
     const token = await login(app, DEMO.kund);
     const { db } = app.services.database;
-    const [byHash] = await db.select().from(sessions).where(eq(sessions.tokenHash, hashToken(token)));
+    const [byHash] = await db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.tokenHash, hashToken(token)));
     const [byPlain] = await db.select().from(sessions).where(eq(sessions.tokenHash, token));
     expect(byHash).toBeDefined();
     expect(byPlain).toBeUndefined();
@@ -176,7 +183,11 @@ describe('forgot and reset password', () => {
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(authLinks.tokenHash, hashToken(token)));
     const payload = { password: 'Giltigt-1a', confirmPassword: 'Giltigt-1a' };
-    const expired = await app.inject({ method: 'POST', url: '/v1/auth/reset-password', payload: { ...payload, token } });
+    const expired = await app.inject({
+      method: 'POST',
+      url: '/v1/auth/reset-password',
+      payload: { ...payload, token },
+    });
     expect(expired.statusCode).toBe(410);
     expect(expired.json()).toMatchObject({ code: 'LinkNotValid' });
     const unknown = await app.inject({
@@ -213,7 +224,13 @@ describe('registration links', () => {
     const { db } = app.services.database;
     const [user] = await db
       .insert(users)
-      .values({ email: 'ny.kollega@skafferi.test', firstName: 'Nora', lastName: 'Kollega', roles: ['Customer'], active: false })
+      .values({
+        email: 'ny.kollega@skafferi.test',
+        firstName: 'Nora',
+        lastName: 'Kollega',
+        roles: ['Customer'],
+        active: false,
+      })
       .returning();
     await app.services.auth.sendRegistrationLink(user!.id);
     const mail = await lastMail(app, 'ny.kollega@skafferi.test');
@@ -236,10 +253,16 @@ describe('registration links', () => {
 
   it('tells an expired activation link apart', async () => {
     const { db } = app.services.database;
-    const [user] = await db.insert(users).values({ email: 'sen@skafferi.test', roles: ['Customer'] }).returning();
+    const [user] = await db
+      .insert(users)
+      .values({ email: 'sen@skafferi.test', roles: ['Customer'] })
+      .returning();
     await app.services.auth.sendRegistrationLink(user!.id);
     const token = tokenFromMail((await lastMail(app, 'sen@skafferi.test'))!.text, '/login/email-registration');
-    await db.update(authLinks).set({ expiresAt: new Date(Date.now() - 1) }).where(eq(authLinks.tokenHash, hashToken(token)));
+    await db
+      .update(authLinks)
+      .set({ expiresAt: new Date(Date.now() - 1) })
+      .where(eq(authLinks.tokenHash, hashToken(token)));
     const res = await app.inject({ method: 'GET', url: `/v1/auth/verify-registration-token?token=${token}` });
     expect(res.statusCode).toBe(410);
     expect(res.json()).toMatchObject({ code: 'LinkNotValid' });
@@ -255,7 +278,10 @@ describe('rate limits', () => {
       for (let i = 0; i < 3; i++) expect((await attempt()).statusCode).toBe(401);
       const blocked = await attempt();
       expect(blocked.statusCode).toBe(429);
-      expect(blocked.json()).toEqual({ code: 'RateLimited', message: 'För många försök. Vänta en stund och försök igen.' });
+      expect(blocked.json()).toEqual({
+        code: 'RateLimited',
+        message: 'För många försök. Vänta en stund och försök igen.',
+      });
 
       const forgot = () =>
         limited.inject({ method: 'POST', url: '/v1/auth/forgot-password', payload: { email: DEMO.kund.email } });

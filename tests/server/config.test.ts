@@ -4,12 +4,20 @@ import { ConfigError, loadConfig } from '../../server/config';
 describe('loadConfig', () => {
   it('has working defaults for a fresh machine', () => {
     const config = loadConfig({});
-    expect(config).toMatchObject({ port: 8080, dataDir: './data', databaseUrl: undefined, devMailbox: true, tokenTtlSeconds: 3600 });
+    expect(config).toMatchObject({
+      port: 8080,
+      dataDir: './data',
+      databaseUrl: undefined,
+      devMailbox: true,
+      tokenTtlSeconds: 3600,
+    });
     expect(config.publicUrl).toBe('http://localhost:8080');
   });
 
   it('stops start-up with one message naming every wrong setting', () => {
-    expect(() => loadConfig({ PORT: 'åttio', DATABASE_URL: 'inte en url', SEED_ON_EMPTY: 'kanske' })).toThrow(ConfigError);
+    expect(() => loadConfig({ PORT: 'åttio', DATABASE_URL: 'inte en url', SEED_ON_EMPTY: 'kanske' })).toThrow(
+      ConfigError,
+    );
     try {
       loadConfig({ PORT: 'åttio', DATABASE_URL: 'inte en url', SEED_ON_EMPTY: 'kanske' });
     } catch (error) {

@@ -48,7 +48,12 @@ describe('PUT /v1/customer/', () => {
   it('saves the profile', async () => {
     const res = await put({ ...profile, scannerSound: false });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ firstName: 'Nils', lastName: 'Nyström', phone: '070-123 45 67', scannerSound: false });
+    expect(res.json()).toMatchObject({
+      firstName: 'Nils',
+      lastName: 'Nyström',
+      phone: '070-123 45 67',
+      scannerSound: false,
+    });
     expect((await get('/v1/customer/', ny)).json()).toMatchObject({ firstName: 'Nils', scannerSound: false });
   });
 
@@ -59,13 +64,23 @@ describe('PUT /v1/customer/', () => {
   });
 
   it('changes the password only with the right current password', async () => {
-    const wrong = await put({ ...profile, currentPassword: 'Gissat1!', newPassword: 'Bytt-Lösen9', confirmPassword: 'Bytt-Lösen9' });
+    const wrong = await put({
+      ...profile,
+      currentPassword: 'Gissat1!',
+      newPassword: 'Bytt-Lösen9',
+      confirmPassword: 'Bytt-Lösen9',
+    });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json()).toMatchObject({
       code: 'WrongCurrentPassword',
       fields: [{ path: 'currentPassword', message: 'Nuvarande lösenord stämmer inte.' }],
     });
-    const ok = await put({ ...profile, currentPassword: DEMO.ny.password, newPassword: 'Bytt-Lösen9', confirmPassword: 'Bytt-Lösen9' });
+    const ok = await put({
+      ...profile,
+      currentPassword: DEMO.ny.password,
+      newPassword: 'Bytt-Lösen9',
+      confirmPassword: 'Bytt-Lösen9',
+    });
     expect(ok.statusCode).toBe(200);
     await login(app, { email: DEMO.ny.email, password: 'Bytt-Lösen9' });
   });
@@ -80,7 +95,9 @@ describe('PUT /v1/customer/', () => {
 
 describe('companies of the user', () => {
   it("lists a customer's own companies with their customer counts", async () => {
-    const { data } = (await get('/v1/customer/companies', kund)).json<{ data: { code: string; customersCount: number }[] }>();
+    const { data } = (await get('/v1/customer/companies', kund)).json<{
+      data: { code: string; customersCount: number }[];
+    }>();
     expect(data.map((c) => c.code).sort()).toEqual(['10001', '10002']);
     for (const c of data) expect(c.customersCount).toBeGreaterThan(0);
     expect((await get('/v1/customer/companies', ny)).json()).toEqual({ data: [] });
@@ -115,7 +132,12 @@ describe('companies of the user', () => {
 });
 
 describe('GET /v1/companies (staff only)', () => {
-  type Page = { data: { code: string; name: string; active: boolean; customersCount: number }[]; totalRecords: number; currentPage: number; totalPages: number };
+  type Page = {
+    data: { code: string; name: string; active: boolean; customersCount: number }[];
+    totalRecords: number;
+    currentPage: number;
+    totalPages: number;
+  };
 
   it('is refused to customers and administrators of a customer', async () => {
     for (const token of [kund, admin]) {
@@ -139,7 +161,12 @@ describe('GET /v1/companies (staff only)', () => {
   it('includes inactive companies on request, and shows the company without users', async () => {
     const all = (await get('/v1/companies?pageSize=100&withInactive=true', personal)).json<Page>();
     expect(all.totalRecords).toBe(30);
-    expect(all.data.filter((c) => !c.active).map((c) => c.code).sort()).toEqual(['10027', '10028']);
+    expect(
+      all.data
+        .filter((c) => !c.active)
+        .map((c) => c.code)
+        .sort(),
+    ).toEqual(['10027', '10028']);
     expect(all.data.find((c) => c.code === '10030')?.customersCount).toBe(0);
   });
 
@@ -156,7 +183,12 @@ describe('GET /v1/companies (staff only)', () => {
   it('answers a malformed query with the failing fields', async () => {
     const res = await get('/v1/companies?page=0&pageSize=abc', personal);
     expect(res.statusCode).toBe(400);
-    expect(res.json<{ fields: { path: string }[] }>().fields.map((f) => f.path).sort()).toEqual(['page', 'pageSize']);
+    expect(
+      res
+        .json<{ fields: { path: string }[] }>()
+        .fields.map((f) => f.path)
+        .sort(),
+    ).toEqual(['page', 'pageSize']);
   });
 });
 
@@ -176,7 +208,10 @@ describe('GET /v1/company/:companyCode', () => {
   });
 
   it('shows staff a company without delivery routes, and 404 for an unknown code', async () => {
-    expect((await get('/v1/company/10026', personal)).json()).toMatchObject({ hasDeliveryRoutes: false, nextDeliveryDate: null });
+    expect((await get('/v1/company/10026', personal)).json()).toMatchObject({
+      hasDeliveryRoutes: false,
+      nextDeliveryDate: null,
+    });
     const missing = await get('/v1/company/99999', personal);
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toMatchObject({ code: 'CompanyNotFound' });

@@ -93,8 +93,22 @@ describe('Idempotency-Key on mutating routes', () => {
     const [kundRow] = await db.select({ id: users.id }).from(users).where(eq(users.email, DEMO.kund.email));
     const day = 86_400_000;
     await db.insert(idempotencyKeys).values([
-      { userId: kundRow!.id, key: 'gammal-nyckel', fingerprint: 'x', statusCode: 200, response: '{}', createdAt: new Date(Date.now() - 31 * day) },
-      { userId: kundRow!.id, key: 'nyare-nyckel', fingerprint: 'x', statusCode: 200, response: '{}', createdAt: new Date(Date.now() - 29 * day) },
+      {
+        userId: kundRow!.id,
+        key: 'gammal-nyckel',
+        fingerprint: 'x',
+        statusCode: 200,
+        response: '{}',
+        createdAt: new Date(Date.now() - 31 * day),
+      },
+      {
+        userId: kundRow!.id,
+        key: 'nyare-nyckel',
+        fingerprint: 'x',
+        statusCode: 200,
+        response: '{}',
+        createdAt: new Date(Date.now() - 29 * day),
+      },
     ]);
     await app.services.idempotency.prune();
     const left = (await db.select({ key: idempotencyKeys.key }).from(idempotencyKeys)).map((r) => r.key);

@@ -24,7 +24,10 @@ describe('platform', () => {
   it('hides internals of an unexpected error behind a Swedish 500', async () => {
     const res = await app.inject({ method: 'GET', url: '/v1/test/boom' });
     expect(res.statusCode).toBe(500);
-    expect(res.json()).toEqual({ code: 'InternalError', message: 'Ett internt fel inträffade. Kontakta din säljare om felet kvarstår.' });
+    expect(res.json()).toEqual({
+      code: 'InternalError',
+      message: 'Ett internt fel inträffade. Kontakta din säljare om felet kvarstår.',
+    });
     expect(res.body).not.toContain('secret');
   });
 
@@ -46,7 +49,13 @@ describe('platform', () => {
     expect(res.statusCode).toBe(200);
     const doc = res.json<{ paths: Record<string, Record<string, { requestBody?: unknown }>> }>();
     expect(Object.keys(doc.paths)).toEqual(
-      expect.arrayContaining(['/v1/auth/login', '/v1/auth/renew', '/v1/customer/', '/v1/companies', '/v1/company/{companyCode}']),
+      expect.arrayContaining([
+        '/v1/auth/login',
+        '/v1/auth/renew',
+        '/v1/customer/',
+        '/v1/companies',
+        '/v1/company/{companyCode}',
+      ]),
     );
     expect(doc.paths['/v1/auth/login']?.post?.requestBody).toBeDefined();
     expect((await app.inject({ method: 'GET', url: '/api/docs' })).statusCode).toBeLessThan(400);

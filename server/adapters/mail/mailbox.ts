@@ -6,7 +6,9 @@ import type { Mailer, OutgoingMail } from './types';
 export function mailboxMailer(db: Db): Mailer {
   return {
     async send(mail: OutgoingMail) {
-      await db.insert(mailbox).values({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, kind: mail.kind });
+      await db
+        .insert(mailbox)
+        .values({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, kind: mail.kind });
     },
     async close() {},
   };

@@ -127,7 +127,10 @@ export const companyPrices = pgTable(
     validFrom: date('valid_from'),
     validTo: date('valid_to'),
   },
-  (t) => [primaryKey({ columns: [t.companyId, t.productId, t.kind] }), index('company_prices_product_idx').on(t.productId)],
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.productId, t.kind] }),
+    index('company_prices_product_idx').on(t.productId),
+  ],
 );
 
 /** "My articles": a company's own products, not bought from the wholesaler. */

@@ -21,7 +21,9 @@ export const newsletterSubscriptions = pgTable(
   {
     id: id(),
     email: text('email').notNull(),
-    status: text('status', { enum: ['pending', 'confirmed', 'unsubscribed'] }).notNull().default('pending'),
+    status: text('status', { enum: ['pending', 'confirmed', 'unsubscribed'] })
+      .notNull()
+      .default('pending'),
     tokenHash: text('token_hash').notNull(),
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
     createdAt: createdAt(),

@@ -67,7 +67,12 @@ export function authRoutes(auth: AuthService, config: Config) {
 
     app.post('/v1/auth/reset-password', {
       config: perMinute(config.rateLimit.forgotPerMinute * 2),
-      schema: { tags: ['auth'], summary: 'Set a new password with a reset link', body: resetPasswordBody, response: { 200: okResponse, ...errors } },
+      schema: {
+        tags: ['auth'],
+        summary: 'Set a new password with a reset link',
+        body: resetPasswordBody,
+        response: { 200: okResponse, ...errors },
+      },
       handler: async (req) => {
         await auth.resetPassword(req.body.token, req.body.password);
         return { ok: true as const };

@@ -82,7 +82,10 @@ export function createAuthService(db: Db, config: Config, mailer: Mailer) {
       return db.transaction(async (tx) => {
         const link = await findUsableLink(tx, token, 'registration', 'TokenNotValid');
         await consumeLink(tx, link.id, 'TokenNotValid');
-        await tx.update(users).set({ passwordHash, active: true, updatedAt: new Date() }).where(eq(users.id, link.userId));
+        await tx
+          .update(users)
+          .set({ passwordHash, active: true, updatedAt: new Date() })
+          .where(eq(users.id, link.userId));
         return issueToken(tx, link.userId, config.tokenTtlSeconds);
       });
     },

@@ -6,7 +6,12 @@ import { hashToken, newToken } from '../../lib/tokens';
 export type IssuedToken = { token: string; validTo: string };
 
 /** Creates a session and returns the only copy of its token. */
-export async function issueToken(db: DbOrTx, userId: string, ttlSeconds: number, now = new Date()): Promise<IssuedToken> {
+export async function issueToken(
+  db: DbOrTx,
+  userId: string,
+  ttlSeconds: number,
+  now = new Date(),
+): Promise<IssuedToken> {
   const token = newToken();
   const validTo = new Date(now.getTime() + ttlSeconds * 1000);
   await db.insert(sessions).values({ userId, tokenHash: hashToken(token), validTo });

@@ -45,7 +45,10 @@ export function createCompanyService(db: DbOrTx) {
   async function calendarFor(companyId: string): Promise<DeliveryCalendar> {
     const [routes, closed] = await Promise.all([
       db.select().from(deliveryRoutes).where(eq(deliveryRoutes.companyId, companyId)),
-      db.select({ date: deliveryExceptions.date }).from(deliveryExceptions).where(eq(deliveryExceptions.companyId, companyId)),
+      db
+        .select({ date: deliveryExceptions.date })
+        .from(deliveryExceptions)
+        .where(eq(deliveryExceptions.companyId, companyId)),
     ]);
     return new DeliveryCalendar(routes, new Set(closed.map((c) => c.date)));
   }
@@ -65,7 +68,12 @@ export function createCompanyService(db: DbOrTx) {
     },
 
     /** Every company, searchable by name, code or city, paged (staff only; checked by the route). */
-    async search(query: { page: number; pageSize: number; searchString?: string | undefined; withInactive: boolean }): Promise<PagedCompanies> {
+    async search(query: {
+      page: number;
+      pageSize: number;
+      searchString?: string | undefined;
+      withInactive: boolean;
+    }): Promise<PagedCompanies> {
       const filters: SQL[] = [];
       if (!query.withInactive) filters.push(eq(companies.active, true));
       const term = query.searchString?.trim();
@@ -83,7 +91,12 @@ export function createCompanyService(db: DbOrTx) {
         .orderBy(asc(companies.name), asc(companies.code))
         .limit(query.pageSize)
         .offset((query.page - 1) * query.pageSize);
-      return { data, totalRecords, currentPage: query.page, totalPages: Math.max(1, Math.ceil(totalRecords / query.pageSize)) };
+      return {
+        data,
+        totalRecords,
+        currentPage: query.page,
+        totalPages: Math.max(1, Math.ceil(totalRecords / query.pageSize)),
+      };
     },
 
     async detail(user: AuthUser, code: string, now = new Date()): Promise<CompanyDetail> {
@@ -93,7 +106,10 @@ export function createCompanyService(db: DbOrTx) {
         calendarFor(company.id),
       ]);
       const next = calendar.next(now);
-      const [routeCount] = await db.select({ n: count() }).from(deliveryRoutes).where(eq(deliveryRoutes.companyId, company.id));
+      const [routeCount] = await db
+        .select({ n: count() })
+        .from(deliveryRoutes)
+        .where(eq(deliveryRoutes.companyId, company.id));
       return {
         id: company.id,
         code: company.code,

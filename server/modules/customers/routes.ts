@@ -1,7 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { apiError } from '../../../contract/common';
-import { currentUser as currentUserSchema, customerCompaniesResponse, setCompanyBody, updateCurrentUserBody } from '../../../contract/customer';
+import {
+  currentUser as currentUserSchema,
+  customerCompaniesResponse,
+  setCompanyBody,
+  updateCurrentUserBody,
+} from '../../../contract/customer';
 import { currentUser } from '../../plugins/authenticate';
 import type { DbOrTx } from '../../db/client';
 import type { Idempotency } from '../../plugins/idempotency';
@@ -25,7 +30,12 @@ export function customerRoutes({ customers, companies, idempotency, customersIn 
     const security = [{ bearer: [] }];
 
     app.get('/v1/customer/', {
-      schema: { tags: ['customer'], summary: 'The logged-in user', security, response: { 200: currentUserSchema, ...errors } },
+      schema: {
+        tags: ['customer'],
+        summary: 'The logged-in user',
+        security,
+        response: { 200: currentUserSchema, ...errors },
+      },
       handler: (req) => customers.currentUser(currentUser(req).id),
     });
 

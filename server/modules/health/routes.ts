@@ -8,7 +8,11 @@ const version = process.env.npm_package_version ?? '0.0.0';
 export function healthRoutes(database: DatabaseHandle) {
   return async (fastify: FastifyInstance) => {
     fastify.withTypeProvider<ZodTypeProvider>().get('/health', {
-      schema: { tags: ['health'], summary: 'Liveness and database status', response: { 200: healthResponse, 503: healthResponse } },
+      schema: {
+        tags: ['health'],
+        summary: 'Liveness and database status',
+        response: { 200: healthResponse, 503: healthResponse },
+      },
       handler: async (_req, reply) => {
         const ok = await database.ping();
         return reply.status(ok ? 200 : 503).send({
