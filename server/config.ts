@@ -22,6 +22,7 @@ const envSchema = z.object({
   PUBLIC_URL: optionalUrl,
   TOKEN_TTL_SECONDS: int(3600, 5),
   TOKEN_RENEW_GRACE_SECONDS: int(43_200, 0),
+  AUTH_CACHE_SECONDS: int(10, 0, 300),
   RESET_LINK_TTL_MINUTES: int(60, 1),
   REGISTRATION_LINK_TTL_HOURS: int(72, 1),
   SEED_ON_EMPTY: bool(true),
@@ -46,6 +47,7 @@ export type Config = {
   publicUrl: string;
   tokenTtlSeconds: number;
   tokenRenewGraceSeconds: number;
+  authCacheSeconds: number;
   resetLinkTtlMinutes: number;
   registrationLinkTtlHours: number;
   seedOnEmpty: boolean;
@@ -83,6 +85,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     tokenTtlSeconds: e.TOKEN_TTL_SECONDS,
     tokenRenewGraceSeconds: e.TOKEN_RENEW_GRACE_SECONDS,
+    authCacheSeconds: e.AUTH_CACHE_SECONDS,
     resetLinkTtlMinutes: e.RESET_LINK_TTL_MINUTES,
     registrationLinkTtlHours: e.REGISTRATION_LINK_TTL_HOURS,
     seedOnEmpty: e.SEED_ON_EMPTY,

@@ -1,17 +1,22 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { and, eq, gt } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { sessions, users } from '../db/schema';
+import { companies, sessions, users } from '../db/schema';
 import { unauthorized } from '../lib/errors';
 import { hashToken } from '../lib/tokens';
-import { STAFF_ROLE } from '../../contract/customer';
+import { STAFF_ROLE, type CurrentUser } from '../../contract/customer';
+import type { SessionCache } from './session-cache';
 
-export type AuthUser = { id: string; email: string; roles: string[]; sessionId: string };
+/** The authenticated user: who they are, their roles and their profile as of this request. */
+export type AuthUser = CurrentUser & { sessionId: string };
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** The authenticated user; set by the `authenticate` pre-handler. */
+    /** The authenticated user; set by the `authenticate` hook. */
     user: AuthUser | null;
+  }
+  interface FastifyInstance {
+    authenticate: (request: FastifyRequest) => Promise<void>;
   }
 }
 
@@ -26,31 +31,50 @@ export function isStaff(user: Pick<AuthUser, 'roles'>): boolean {
   return user.roles.includes(STAFF_ROLE);
 }
 
-/** Registers `request.user` and the `authenticate` pre-handler that refuses a missing, unknown or expired token. */
-export function registerAuthentication(app: FastifyInstance, db: Db) {
+/** Registers `request.user` and the `authenticate` hook that refuses a missing, unknown or expired token. */
+export function registerAuthentication(app: FastifyInstance, db: Db, cache: SessionCache) {
   app.decorateRequest('user', null);
   app.decorate('authenticate', async (request: FastifyRequest) => {
     const token = bearerToken(request);
     if (!token) throw unauthorized();
+    const tokenHash = hashToken(token);
+    const cached = cache.get(tokenHash);
+    if (cached) {
+      request.user = { ...cached.user, sessionId: cached.sessionId };
+      return;
+    }
     const [row] = await db
-      .select({ sessionId: sessions.id, id: users.id, email: users.email, roles: users.roles })
+      .select({
+        sessionId: sessions.id,
+        validTo: sessions.validTo,
+        id: users.id,
+        email: users.email,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        phone: users.phone,
+        roles: users.roles,
+        defaultCompany: companies.code,
+        scannerSound: users.scannerSound,
+      })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
-      .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.validTo, new Date()), eq(users.active, true)))
+      .leftJoin(companies, eq(companies.id, users.defaultCompanyId))
+      .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.validTo, new Date()), eq(users.active, true)))
       .limit(1);
     if (!row) throw unauthorized();
-    request.user = row;
+    const { sessionId, validTo, ...user } = row;
+    cache.set(tokenHash, { sessionId, validTo: validTo.getTime(), user });
+    request.user = { ...user, sessionId };
   });
-}
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    authenticate: (request: FastifyRequest) => Promise<void>;
-  }
 }
 
 /** The authenticated user of a route guarded by `app.authenticate`. */
 export function currentUser(request: FastifyRequest): AuthUser {
   if (!request.user) throw unauthorized();
   return request.user;
+}
+
+/** The user as the API shows it (without the session id). */
+export function publicUser({ sessionId: _sessionId, ...user }: AuthUser): CurrentUser {
+  return user;
 }

@@ -89,6 +89,7 @@ describe('POST /v1/auth/login', () => {
 describe('POST /v1/auth/renew and logout', () => {
   it('replaces the token: the new one works and the old one no longer does', async () => {
     const old = await login(app, DEMO.kund);
+    expect((await me(old)).statusCode).toBe(200); // now in the session cache too
     const res = await app.inject({ method: 'POST', url: '/v1/auth/renew', headers: bearer(old) });
     expect(res.statusCode).toBe(200);
     const renewed = res.json<{ token: string }>().token;
@@ -124,6 +125,7 @@ describe('POST /v1/auth/renew and logout', () => {
 
   it('logout ends the session', async () => {
     const token = await login(app, DEMO.kund);
+    expect((await me(token)).statusCode).toBe(200); // now in the session cache too
     expect((await app.inject({ method: 'POST', url: '/v1/auth/logout', headers: bearer(token) })).statusCode).toBe(204);
     expect((await me(token)).statusCode).toBe(401);
   });
@@ -152,6 +154,7 @@ describe('forgot and reset password', () => {
     await app.inject({ method: 'POST', url: '/v1/auth/forgot-password', payload: { email: who.email } });
     const token = tokenFromMail((await lastMail(app, who.email))!.text, '/login/reset-password');
     const sessionBefore = await login(app, who);
+    expect((await me(sessionBefore)).statusCode).toBe(200); // now in the session cache too
     const newPassword = 'Nytt-Lösen1';
 
     const res = await app.inject({

@@ -5,6 +5,7 @@ import { sessions, users } from '../../db/schema';
 import type { Mailer } from '../../adapters/mail';
 import { unauthorized } from '../../lib/errors';
 import { hashToken } from '../../lib/tokens';
+import type { SessionCache } from '../../plugins/session-cache';
 import { hashPassword, verifyPassword } from './passwords';
 import { consumeLink, createLink, findUsableLink } from './links';
 import { issueToken, revokeAllSessions, revokeToken, type IssuedToken } from './sessions';
@@ -12,7 +13,7 @@ import { registrationMail, resetPasswordMail } from './mails';
 
 export type AuthService = ReturnType<typeof createAuthService>;
 
-export function createAuthService(db: Db, config: Config, mailer: Mailer) {
+export function createAuthService(db: Db, config: Config, mailer: Mailer, sessionCache: SessionCache) {
   // Verifying against a fixed hash when the e-mail is unknown keeps the answer time the same (no account probing).
   const dummyHash = hashPassword('not-a-real-password-Ä1!');
 
@@ -33,13 +34,17 @@ export function createAuthService(db: Db, config: Config, mailer: Mailer) {
           .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.validTo, graceStart)))
           .returning({ userId: sessions.userId });
         if (!session) throw unauthorized();
+        sessionCache.forgetToken(hashToken(token));
         const [user] = await tx.select({ active: users.active }).from(users).where(eq(users.id, session.userId));
         if (!user?.active) throw unauthorized();
         return issueToken(tx, session.userId, config.tokenTtlSeconds);
       });
     },
 
-    logout: (token: string) => revokeToken(db, token),
+    async logout(token: string): Promise<void> {
+      await revokeToken(db, token);
+      sessionCache.forgetToken(hashToken(token));
+    },
 
     /** Always succeeds from the caller's point of view; only a known, active account gets a mail. */
     async forgotPassword(email: string): Promise<void> {
@@ -58,6 +63,7 @@ export function createAuthService(db: Db, config: Config, mailer: Mailer) {
         await consumeLink(tx, link.id, 'InvalidToken');
         await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, link.userId));
         await revokeAllSessions(tx, link.userId);
+        sessionCache.forgetUser(link.userId);
       });
     },
 

@@ -7,23 +7,24 @@ import {
   setCompanyBody,
   updateCurrentUserBody,
 } from '../../../contract/customer';
-import { currentUser } from '../../plugins/authenticate';
+import { currentUser, publicUser } from '../../plugins/authenticate';
+import type { SessionCache } from '../../plugins/session-cache';
 import type { DbOrTx } from '../../db/client';
 import type { Idempotency } from '../../plugins/idempotency';
 import type { CompanyService } from '../companies/service';
 import type { CustomerService } from './service';
 
 type Deps = {
-  customers: CustomerService;
   companies: CompanyService;
   idempotency: Idempotency;
   /** The customer service on a transaction, for changes that go through the idempotency store. */
   customersIn: (tx: DbOrTx) => CustomerService;
+  sessionCache: SessionCache;
 };
 
 const errors = { 400: apiError, 401: apiError, 403: apiError, 404: apiError, 409: apiError };
 
-export function customerRoutes({ customers, companies, idempotency, customersIn }: Deps) {
+export function customerRoutes({ companies, idempotency, customersIn, sessionCache }: Deps) {
   return async (fastify: FastifyInstance) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     app.addHook('onRequest', app.authenticate);
@@ -36,7 +37,7 @@ export function customerRoutes({ customers, companies, idempotency, customersIn 
         security,
         response: { 200: currentUserSchema, ...errors },
       },
-      handler: (req) => customers.currentUser(currentUser(req).id),
+      handler: (req) => publicUser(currentUser(req)),
     });
 
     app.put('/v1/customer/', {
@@ -47,11 +48,15 @@ export function customerRoutes({ customers, companies, idempotency, customersIn 
         body: updateCurrentUserBody,
         response: { 200: currentUserSchema, ...errors },
       },
-      handler: (req, reply) =>
-        idempotency.run(req, reply, async (tx) => ({
+      handler: async (req, reply) => {
+        const user = currentUser(req);
+        const body = await idempotency.run(req, reply, async (tx) => ({
           status: 200,
-          body: await customersIn(tx).updateCurrentUser(currentUser(req).id, req.body),
-        })),
+          body: await customersIn(tx).updateCurrentUser(user.id, req.body),
+        }));
+        sessionCache.forgetUser(user.id);
+        return body;
+      },
     });
 
     app.patch('/v1/customer/company', {
@@ -62,11 +67,15 @@ export function customerRoutes({ customers, companies, idempotency, customersIn 
         body: setCompanyBody,
         response: { 200: currentUserSchema, ...errors },
       },
-      handler: (req, reply) =>
-        idempotency.run(req, reply, async (tx) => ({
+      handler: async (req, reply) => {
+        const user = currentUser(req);
+        const body = await idempotency.run(req, reply, async (tx) => ({
           status: 200,
-          body: await customersIn(tx).setDefaultCompany(currentUser(req), req.body.companyCode),
-        })),
+          body: await customersIn(tx).setDefaultCompany(user, req.body.companyCode),
+        }));
+        sessionCache.forgetUser(user.id);
+        return body;
+      },
     });
 
     app.get('/v1/customer/companies', {

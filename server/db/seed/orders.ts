@@ -1,0 +1,217 @@
+import type { orderRows, orders, VatLine } from '../schema';
+import type { CompanyInfo } from './companies';
+import { SALES_STAFF } from './data/people';
+import { priceOn, type PriceBook } from './prices';
+import type { ProductInfo } from './products';
+import type { Rng } from './rng';
+import type { UserInfo } from './users';
+import {
+  addDays,
+  apportion,
+  DAY_MS,
+  isoDate,
+  isoWeekday,
+  isWorkingDay,
+  startOfUtcDay,
+  workingDaysBefore,
+} from './util';
+
+type OrderRow = typeof orders.$inferInsert & { id: string; orderDate: Date };
+type RowRow = typeof orderRows.$inferInsert;
+
+export type OrderResult = { orders: OrderRow[]; rows: RowRow[] };
+
+/** Free shipping from 3 000 kr excl. VAT; below that 295 kr. */
+export const FREE_SHIPPING_FROM = 300_000;
+export const SHIPPING_FEE = 29_500;
+
+export type OrderTotals = {
+  subtotal: number;
+  vatLines: VatLine[];
+  vat: number;
+  discount: number;
+  shipping: number;
+  otherCosts: number;
+  total: number;
+};
+
+/**
+ * Order totals in öre. subtotal = Σ rowTotal. Discount, shipping and other costs (all excl. VAT) are spread over the
+ * VAT rates in proportion to the rows' amounts (as Skatteverket prescribes for fees on mixed-rate deliveries), so
+ * Σ vatLines.base = subtotal − discount + shipping + otherCosts; each line's vat = round(base × rate / 100),
+ * vat = Σ vatLines.vat and total = subtotal − discount + shipping + otherCosts + vat.
+ */
+export function computeOrderTotals(
+  rows: readonly { rowTotal: number; vatRate: number }[],
+  fees: { discount: number; shipping: number; otherCosts: number },
+): OrderTotals {
+  const subtotal = rows.reduce((sum, r) => sum + r.rowTotal, 0);
+  const byRate = new Map<number, number>();
+  for (const r of rows) byRate.set(r.vatRate, (byRate.get(r.vatRate) ?? 0) + r.rowTotal);
+  const rates = [...byRate.keys()].sort((a, b) => a - b);
+  const adjustment = fees.shipping + fees.otherCosts - fees.discount;
+  const shares = apportion(
+    adjustment,
+    rates.map((rate) => byRate.get(rate) ?? 0),
+  );
+  const vatLines = rates.map((rate, i) => {
+    const base = (byRate.get(rate) ?? 0) + (shares[i] ?? 0);
+    return { rate, base, vat: Math.round((base * rate) / 100) };
+  });
+  const vat = vatLines.reduce((sum, l) => sum + l.vat, 0);
+  return { subtotal, vatLines, vat, ...fees, total: subtotal - fees.discount + fees.shipping + fees.otherCosts + vat };
+}
+
+/** The first delivery date the company can get for an order placed at `at` (route day, deadline 14:00 a working day before). */
+export function deliveryDateFor(company: CompanyInfo, at: Date): Date {
+  let day = addDays(startOfUtcDay(at), 1);
+  for (let i = 0; i < 60; i++, day = addDays(day, 1)) {
+    if (!isWorkingDay(day) || company.exceptionDates.has(isoDate(day))) continue;
+    if (company.routeWeekdays.length > 0 && !company.routeWeekdays.includes(isoWeekday(day))) continue;
+    const deadline = new Date(workingDaysBefore(day, 1).getTime() + 14 * 3_600_000);
+    if (deadline.getTime() > at.getTime()) return day;
+  }
+  return day;
+}
+
+function isoWeek(date: Date): number {
+  const d = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()));
+  d.setUTCDate(d.getUTCDate() + 4 - isoWeekday(d));
+  const yearStart = new Date(Date.UTC(d.getUTCFullYear(), 0, 1));
+  return Math.ceil(((d.getTime() - yearStart.getTime()) / DAY_MS + 1) / 7);
+}
+
+function quantity(rng: Rng, product: ProductInfo): number {
+  if (!product.wholeUnitsOnly) return Math.round(rng.float(0.5, 8) * 10) / 10;
+  if (product.publicPrice > 100_000) return rng.int(1, 2);
+  return product.unit === 'carton' ? rng.int(1, 4) : rng.int(1, 12);
+}
+
+/**
+ * A year of order history for every company with users: 20–120 orders each, 3–25 rows, priced with the company's
+ * prices valid on the order date. Deliveries in the past are received (a recent few only delivered); deliveries
+ * from today on are pending. Order numbers are '4' + 7 digits, increasing with the order date.
+ */
+export function makeOrders(
+  rng: Rng,
+  companies: CompanyInfo[],
+  usersByCompany: Map<string, UserInfo[]>,
+  assortments: Map<string, ProductInfo[]>,
+  book: PriceBook,
+  now: Date,
+): OrderResult {
+  const today = startOfUtcDay(now);
+  const todayIso = isoDate(today);
+  const recentIso = isoDate(addDays(today, -7));
+  const allOrders: OrderRow[] = [];
+  const rowsByOrder = new Map<string, RowRow[]>();
+
+  for (const company of companies) {
+    const users = usersByCompany.get(company.id) ?? [];
+    const assortment = assortments.get(company.id) ?? [];
+    if (users.length === 0 || assortment.length === 0) continue;
+    const profile = company.profile;
+    const end = company.closedAt ?? now;
+    const startMs = addDays(today, -365).getTime();
+    const span = end.getTime() - startMs;
+
+    const times: Date[] = [];
+    const count = rng.int(profile.orders[0], profile.orders[1]);
+    for (let i = 0; i < count; i++) {
+      const day = startOfUtcDay(new Date(startMs + rng.next() * span));
+      // Mostly on weekdays, in working hours.
+      const shifted = isoWeekday(day) >= 6 && rng.chance(0.8) ? addDays(day, isoWeekday(day) === 6 ? -1 : 1) : day;
+      times.push(new Date(shifted.getTime() + rng.int(6 * 60, 20 * 60) * 60_000 + rng.int(0, 59) * 1000));
+    }
+    // Active companies that can order have something on its way: one or two orders from the last 20 hours.
+    if (company.active && company.routeWeekdays.length > 0) {
+      for (let i = rng.int(1, 2); i > 0; i--) times.push(new Date(now.getTime() - rng.int(10, 20 * 60) * 60_000));
+    }
+    const valid = times.filter((t) => t.getTime() <= end.getTime()).sort((a, b) => a.getTime() - b.getTime());
+
+    for (const at of valid) {
+      const id = rng.uuid();
+      const sale = rng.chance(0.2);
+      const user = rng.pick(users);
+      const delivery = deliveryDateFor(company, at);
+      const deliveryIso = isoDate(delivery);
+      const orderIso = isoDate(at);
+      const status =
+        deliveryIso >= todayIso ? 'pending' : deliveryIso >= recentIso || rng.chance(0.08) ? 'delivered' : 'received';
+
+      const rowCount = Math.min(assortment.length, rng.int(profile.rows[0], profile.rows[1]));
+      const rows: RowRow[] = rng.sample(assortment, rowCount).map((product, i) => {
+        const qty = quantity(rng, product);
+        const aPrice = priceOn(book, company.id, product, orderIso);
+        return {
+          id: rng.uuid(),
+          orderId: id,
+          lineNumber: i + 1,
+          productId: product.id,
+          sku: product.sku,
+          name: product.name,
+          quantity: String(qty),
+          unit: product.unit,
+          aPrice,
+          rowTotal: Math.round(aPrice * qty),
+          vatRate: product.vatRate,
+        };
+      });
+      const subtotal = rows.reduce((sum, r) => sum + (r.rowTotal ?? 0), 0);
+      const totals = computeOrderTotals(
+        rows.map((r) => ({ rowTotal: r.rowTotal ?? 0, vatRate: r.vatRate ?? 0 })),
+        {
+          discount: rng.chance(0.08) ? Math.round(subtotal * rng.pick([0.02, 0.03, 0.05])) : 0,
+          shipping: subtotal >= FREE_SHIPPING_FROM ? 0 : SHIPPING_FEE,
+          otherCosts: rng.chance(0.05) ? rng.pick([4_900, 9_900, 15_000]) : 0,
+        },
+      );
+
+      let reference: string | null = null;
+      if (rng.chance(0.75)) {
+        const ref = rng.pick(profile.references);
+        reference = ref.endsWith('v.')
+          ? `${ref} ${isoWeek(delivery)}`
+          : rng.chance(0.3)
+            ? `${ref} – ${user.firstName}`
+            : ref;
+      }
+      allOrders.push({
+        id,
+        orderNumber: '',
+        companyId: company.id,
+        userId: sale ? null : user.id,
+        orderType: sale ? 'sale' : 'web',
+        status,
+        orderDate: at,
+        deliveryDate: deliveryIso,
+        reference,
+        theirReference: sale ? rng.pick(SALES_STAFF.slice(0, -1)) : rng.chance(0.25) ? rng.pick(SALES_STAFF) : null,
+        addressName: company.def.name,
+        street: company.street,
+        postalCode: company.postalCode,
+        city: company.city,
+        subtotal: totals.subtotal,
+        vatLines: totals.vatLines,
+        vat: totals.vat,
+        discount: totals.discount,
+        shipping: totals.shipping,
+        otherCosts: totals.otherCosts,
+        total: totals.total,
+        createdAt: at,
+      });
+      rowsByOrder.set(id, rows);
+    }
+  }
+
+  // Order numbers follow the order date across all companies, with gaps for the wholesaler's other customers.
+  allOrders.sort((a, b) => a.orderDate.getTime() - b.orderDate.getTime() || (a.id < b.id ? -1 : 1));
+  let number = 41_000_000 + rng.int(0, 99_999);
+  const rows: RowRow[] = [];
+  for (const order of allOrders) {
+    number += rng.int(1, 4);
+    order.orderNumber = String(number);
+    rows.push(...(rowsByOrder.get(order.id) ?? []));
+  }
+  return { orders: allOrders, rows };
+}
