@@ -20,6 +20,18 @@ declare module 'fastify' {
   }
 }
 
+/** The columns of a user's profile as the API shows it; the query must left-join the default company. */
+export const userProfileColumns = {
+  id: users.id,
+  email: users.email,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  phone: users.phone,
+  roles: users.roles,
+  defaultCompany: companies.code,
+  scannerSound: users.scannerSound,
+};
+
 export function bearerToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
   if (!header) return null;
@@ -44,18 +56,7 @@ export function registerAuthentication(app: FastifyInstance, db: Db, cache: Sess
       return;
     }
     const [row] = await db
-      .select({
-        sessionId: sessions.id,
-        validTo: sessions.validTo,
-        id: users.id,
-        email: users.email,
-        firstName: users.firstName,
-        lastName: users.lastName,
-        phone: users.phone,
-        roles: users.roles,
-        defaultCompany: companies.code,
-        scannerSound: users.scannerSound,
-      })
+      .select({ sessionId: sessions.id, validTo: sessions.validTo, ...userProfileColumns })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
       .leftJoin(companies, eq(companies.id, users.defaultCompanyId))

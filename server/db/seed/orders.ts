@@ -5,16 +5,8 @@ import { priceOn, type PriceBook } from './prices';
 import type { ProductInfo } from './products';
 import type { Rng } from './rng';
 import type { UserInfo } from './users';
-import {
-  addDays,
-  apportion,
-  DAY_MS,
-  isoDate,
-  isoWeekday,
-  isWorkingDay,
-  startOfUtcDay,
-  workingDaysBefore,
-} from './util';
+import { addDays, apportion, DAY_MS, isoDate, isoWeekday, startOfUtcDay } from './util';
+import { DeliveryCalendar } from '../../modules/calendar/deliveries';
 
 type OrderRow = typeof orders.$inferInsert & { id: string; orderDate: Date };
 type RowRow = typeof orderRows.$inferInsert;
@@ -62,16 +54,23 @@ export function computeOrderTotals(
   return { subtotal, vatLines, vat, ...fees, total: subtotal - fees.discount + fees.shipping + fees.otherCosts + vat };
 }
 
-/** The first delivery date the company can get for an order placed at `at` (route day, deadline 14:00 a working day before). */
+const calendars = new WeakMap<CompanyInfo, DeliveryCalendar>();
+
+/**
+ * The first delivery date the company could get for an order placed at `at`, by the same calendar the server uses
+ * (deadline 14:00 Stockholm time one working day before). 10026 has no routes now but had deliveries before: any
+ * working day then.
+ */
 export function deliveryDateFor(company: CompanyInfo, at: Date): Date {
-  let day = addDays(startOfUtcDay(at), 1);
-  for (let i = 0; i < 60; i++, day = addDays(day, 1)) {
-    if (!isWorkingDay(day) || company.exceptionDates.has(isoDate(day))) continue;
-    if (company.routeWeekdays.length > 0 && !company.routeWeekdays.includes(isoWeekday(day))) continue;
-    const deadline = new Date(workingDaysBefore(day, 1).getTime() + 14 * 3_600_000);
-    if (deadline.getTime() > at.getTime()) return day;
+  let calendar = calendars.get(company);
+  if (!calendar) {
+    const weekdays = company.routeWeekdays.length > 0 ? company.routeWeekdays : [1, 2, 3, 4, 5];
+    const routes = weekdays.map((weekday) => ({ weekday, deadlineDaysBefore: 1, deadlineTime: '14:00' }));
+    calendar = new DeliveryCalendar(routes, company.exceptionDates);
+    calendars.set(company, calendar);
   }
-  return day;
+  const next = calendar.next(at);
+  return next ? new Date(`${next.date}T00:00:00Z`) : addDays(startOfUtcDay(at), 1);
 }
 
 function isoWeek(date: Date): number {

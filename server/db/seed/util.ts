@@ -1,6 +1,7 @@
 import { getTableColumns, getTableName, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../client';
+import { swedishHolidays } from '../../modules/calendar/holidays';
 
 export const DAY_MS = 86_400_000;
 
@@ -29,69 +30,9 @@ export function endOfMonth(date: Date, monthsAhead = 0): Date {
   return new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + monthsAhead + 1, 0));
 }
 
-function easterSunday(year: number): Date {
-  // Anonymous Gregorian algorithm (Meeus/Jones/Butcher).
-  const a = year % 19;
-  const b = Math.floor(year / 100);
-  const c = year % 100;
-  const d = Math.floor(b / 4);
-  const e = b % 4;
-  const f = Math.floor((b + 8) / 25);
-  const g = Math.floor((b - f + 1) / 3);
-  const h = (19 * a + b - d - g + 15) % 30;
-  const i = Math.floor(c / 4);
-  const k = c % 4;
-  const l = (32 + 2 * e + 2 * i - h - k) % 7;
-  const m = Math.floor((a + 11 * h + 22 * l) / 451);
-  const month = Math.floor((h + l - 7 * m + 114) / 31);
-  const day = ((h + l - 7 * m + 114) % 31) + 1;
-  return new Date(Date.UTC(year, month - 1, day));
-}
-
-const holidayCache = new Map<number, Set<string>>();
-
-/** Swedish public holidays and the eves the wholesaler does not deliver on (midsommar-, jul- and nyårsafton). */
-export function swedishHolidays(year: number): Set<string> {
-  const cached = holidayCache.get(year);
-  if (cached) return cached;
-  const easter = easterSunday(year);
-  const dates = [
-    new Date(Date.UTC(year, 0, 1)),
-    new Date(Date.UTC(year, 0, 6)),
-    addDays(easter, -2),
-    addDays(easter, 1),
-    new Date(Date.UTC(year, 4, 1)),
-    addDays(easter, 39),
-    new Date(Date.UTC(year, 5, 6)),
-    new Date(Date.UTC(year, 11, 24)),
-    new Date(Date.UTC(year, 11, 25)),
-    new Date(Date.UTC(year, 11, 26)),
-    new Date(Date.UTC(year, 11, 31)),
-  ];
-  // Midsommarafton: the Friday between 19 and 25 June.
-  for (let day = 19; day <= 25; day++) {
-    const d = new Date(Date.UTC(year, 5, day));
-    if (d.getUTCDay() === 5) dates.push(d);
-  }
-  const set = new Set(dates.map(isoDate));
-  holidayCache.set(year, set);
-  return set;
-}
-
+/** A weekday that is not a Swedish public holiday (nor a day the wholesaler treats as one). */
 export function isWorkingDay(date: Date): boolean {
-  const wd = isoWeekday(date);
-  return wd <= 5 && !swedishHolidays(date.getUTCFullYear()).has(isoDate(date));
-}
-
-/** The working day `count` working days before `date`. */
-export function workingDaysBefore(date: Date, count: number): Date {
-  let d = date;
-  let left = count;
-  while (left > 0) {
-    d = addDays(d, -1);
-    if (isWorkingDay(d)) left--;
-  }
-  return d;
+  return isoWeekday(date) <= 5 && !swedishHolidays(date.getUTCFullYear()).has(isoDate(date));
 }
 
 /** kebab-case ASCII: å/ä → a, ö → o, é → e, × → x; everything else non-alphanumeric becomes a dash. */

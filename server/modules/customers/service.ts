@@ -4,7 +4,7 @@ import { companies, users } from '../../db/schema';
 import type { CurrentUser, UpdateCurrentUserBody } from '../../../contract/customer';
 import { AppError, conflict, forbidden, unauthorized } from '../../lib/errors';
 import { errorText } from '../../lib/i18n';
-import { isStaff, type AuthUser } from '../../plugins/authenticate';
+import { isStaff, userProfileColumns, type AuthUser } from '../../plugins/authenticate';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import type { CompanyService } from '../companies/service';
 
@@ -13,16 +13,7 @@ export type CustomerService = ReturnType<typeof createCustomerService>;
 export function createCustomerService(db: DbOrTx, companyService: CompanyService) {
   async function currentUser(userId: string): Promise<CurrentUser> {
     const [row] = await db
-      .select({
-        id: users.id,
-        email: users.email,
-        firstName: users.firstName,
-        lastName: users.lastName,
-        phone: users.phone,
-        roles: users.roles,
-        defaultCompany: companies.code,
-        scannerSound: users.scannerSound,
-      })
+      .select(userProfileColumns)
       .from(users)
       .leftJoin(companies, eq(companies.id, users.defaultCompanyId))
       .where(eq(users.id, userId))
