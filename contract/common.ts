@@ -34,6 +34,12 @@ export const ERROR_CODES = [
   'OrderDocumentNotFound',
   'PurchaseListNotFound',
   'IdempotencyKeyReused',
+  'ProductNotFound',
+  'CategoryNotFound',
+  'ArticleAlreadyInList',
+  'ArticleNumberTaken',
+  'InvalidSearchKey',
+  'StoryNotFound',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
