@@ -40,6 +40,10 @@ export const ERROR_CODES = [
   'ArticleNumberTaken',
   'InvalidSearchKey',
   'StoryNotFound',
+  'ClientIdTaken',
+  'PurchaseListItemNotFound',
+  /** A notice, not an error: a quantity rounded to whole units (sent in an answer's `messages`). */
+  'QuantityRounded',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

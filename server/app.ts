@@ -20,6 +20,7 @@ import { createCustomerService } from './modules/customers/service';
 import { customerRoutes } from './modules/customers/routes';
 import { healthRoutes } from './modules/health/routes';
 import { mailboxRoutes } from './modules/mailbox/routes';
+import { purchaseListRoutes } from './modules/purchase-lists/routes';
 
 export type BuildOptions = {
   /** An open database to use instead of opening one from the config (tests). */
@@ -100,6 +101,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(authRoutes(auth, config));
   await app.register(customerRoutes({ companies, idempotency, customersIn, sessionCache }));
   await app.register(companyRoutes(companies));
+  await app.register(purchaseListRoutes({ db, idempotency }));
   if (config.devMailbox) await app.register(mailboxRoutes(db));
   await registerClient(app, config.serveClient ? config.clientDir : null);
 

@@ -86,8 +86,10 @@ export function createIdempotency(db: Db) {
           return outcome.body;
         });
       } catch (error) {
-        // The same key raced in twice: the other request committed first, so answer as a replay of it.
-        if (isUniqueViolation(error)) {
+        // The same key raced in twice and the other request committed first: either this one's insert of the key hit
+        // the primary key, or the change failed on the state the other left (a second delete finds nothing). Either
+        // way the stored answer of the first is the answer; without one, the failure stands.
+        if (isUniqueViolation(error) || (error instanceof AppError && error.statusCode !== 422)) {
           const previous = await replay(request, reply, userId, key, db);
           if (previous !== undefined) return previous as T;
         }
