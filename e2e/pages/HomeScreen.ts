@@ -1,0 +1,20 @@
+import { expect, type Page } from '@playwright/test';
+import type { AxeChecker } from '../support/axe';
+
+export class HomeScreen {
+  readonly heading;
+
+  constructor(
+    private readonly page: Page,
+    private readonly axe: AxeChecker,
+  ) {
+    this.heading = page.getByRole('heading', { level: 1 });
+  }
+
+  async expectVisible() {
+    await expect(this.page).toHaveURL(/\/$/);
+    await expect(this.heading).toBeVisible();
+    await expect(this.page).toHaveTitle('Skafferi');
+    await this.axe.check();
+  }
+}

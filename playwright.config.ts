@@ -1,0 +1,57 @@
+import { defineConfig, devices } from '@playwright/test';
+
+const CI = !!process.env.CI;
+
+/** Server A: default token lifetime. Server B: tokens live 15 s, for the session tests. */
+export const SERVER_A = 'http://localhost:4173';
+export const SERVER_B = 'http://localhost:4174';
+
+/** A real API server serving the built client (npm run e2e builds first), with a fresh database each run. */
+function server(name: string, port: number, env = '') {
+  return {
+    command:
+      `rm -rf .tmp/e2e-${name} && mkdir -p .tmp/e2e-${name} && ${env} DATA_DIR=.tmp/e2e-${name} PORT=${port} SEED_PRODUCTS=300 ` +
+      'RATE_LIMIT_LOGIN_PER_MINUTE=1000 RATE_LIMIT_FORGOT_PER_MINUTE=1000 LOG_LEVEL=warn npx tsx server/main.ts',
+    url: `http://localhost:${port}/health`,
+    reuseExistingServer: !CI,
+    timeout: 120_000,
+    stdout: 'ignore' as const,
+    stderr: 'pipe' as const,
+  };
+}
+
+export default defineConfig({
+  testDir: 'e2e',
+  // The machine has 2 cores, and the tests share the demo users of one database.
+  workers: 1,
+  fullyParallel: false,
+  retries: CI ? 1 : 0,
+  reporter: 'list',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  outputDir: 'test-results',
+  use: {
+    ...devices['Desktop Chrome'],
+    headless: true,
+    locale: 'sv-SE',
+    timezoneId: 'Europe/Stockholm',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+  },
+  projects: [
+    { name: 'app', testIgnore: /session\.spec\.ts/, use: { baseURL: SERVER_A } },
+    { name: 'session', testMatch: /session\.spec\.ts/, use: { baseURL: SERVER_B } },
+  ],
+  webServer: [server('a', 4173), server('b', 4174, 'TOKEN_TTL_SECONDS=15')],
+});

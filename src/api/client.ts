@@ -1,0 +1,110 @@
+import type { z } from 'zod';
+import { ApiError, NETWORK_ERROR_STATUS } from './api-error';
+import {
+  buildUrl,
+  errorFromResponse,
+  IDEMPOTENT_METHODS,
+  readJson,
+  RETRYABLE_STATUSES,
+  type HttpMethod,
+  type QueryValue,
+} from './http';
+
+export interface ApiClientDeps {
+  baseUrl: string;
+  fetch: typeof fetch;
+  /** The current session token, or null when logged out. */
+  getToken: () => string | null;
+  /** Renews the session (single flight). Resolves true when a new token is in place; logs out itself on failure. */
+  renewSession: () => Promise<boolean>;
+  /** A 401 that renewal could not cure: the session is over. */
+  onUnauthorized: () => void;
+}
+
+/**
+ * - 'session' (default): Bearer token when logged in; a 401 renews once and retries once.
+ * - 'none': no Authorization header, a 401 is just an error (login, forgot/reset password).
+ * - 'noRenew': Bearer token, but a 401 is just an error (logout).
+ */
+export type AuthMode = 'session' | 'none' | 'noRenew';
+
+export interface RequestOptions<T> {
+  method?: HttpMethod;
+  query?: Record<string, QueryValue>;
+  body?: unknown;
+  /** Contract schema the response is parsed with; without it the body is returned as unknown. */
+  schema?: z.ZodType<T>;
+  auth?: AuthMode;
+  signal?: AbortSignal;
+}
+
+export interface ApiClient {
+  request<T = unknown>(path: string, options?: RequestOptions<T>): Promise<T>;
+}
+
+export function createApiClient(deps: ApiClientDeps): ApiClient {
+  async function send(method: HttpMethod, url: string, token: string | null, options: RequestOptions<unknown>) {
+    const headers: Record<string, string> = { Accept: 'application/json' };
+    if (token) headers.Authorization = `Bearer ${token}`;
+    if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+    try {
+      return await deps.fetch(url, {
+        method,
+        headers,
+        body: options.body === undefined ? undefined : JSON.stringify(options.body),
+        signal: options.signal,
+      });
+    } catch (cause) {
+      if (options.signal?.aborted) throw cause;
+      throw new ApiError({ method, url, status: NETWORK_ERROR_STATUS, code: 'NetworkError', message: '' });
+    }
+  }
+
+  async function request<T>(path: string, options: RequestOptions<T> = {}): Promise<T> {
+    const method = options.method ?? 'GET';
+    const auth = options.auth ?? 'session';
+    const url = buildUrl(deps.baseUrl, path, options.query);
+    let renewed = false;
+    let retried = false;
+
+    for (;;) {
+      const token = auth === 'none' ? null : deps.getToken();
+      const response = await send(method, url, token, options);
+
+      if (response.status === 401 && auth === 'session' && token) {
+        if (!renewed) {
+          renewed = true;
+          // Another request may have renewed the token meanwhile: then just try again with it.
+          const current = deps.getToken();
+          if ((current && current !== token) || (await deps.renewSession())) continue;
+          throw await errorFromResponse(method, url, response);
+        }
+        deps.onUnauthorized();
+        throw await errorFromResponse(method, url, response);
+      }
+
+      if (!response.ok) {
+        if (!retried && IDEMPOTENT_METHODS.has(method) && RETRYABLE_STATUSES.has(response.status)) {
+          retried = true;
+          continue;
+        }
+        throw await errorFromResponse(method, url, response);
+      }
+
+      let body: unknown;
+      try {
+        body = await readJson(response);
+      } catch {
+        throw new ApiError({ method, url, status: response.status, code: 'InvalidResponse' });
+      }
+      if (!options.schema) return body as T;
+      const parsed = options.schema.safeParse(body);
+      if (!parsed.success) {
+        throw new ApiError({ method, url, status: response.status, code: 'InvalidResponse' });
+      }
+      return parsed.data;
+    }
+  }
+
+  return { request };
+}

@@ -1,0 +1,34 @@
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import { COMPANY_PAGE_SIZE, companyDetail, pagedCompanies } from '../../../contract/customer';
+import { api } from '../api';
+
+/** GET /v1/company/:companyCode — one company with address and next delivery date. */
+export const companyDetailQuery = (companyCode: string) =>
+  queryOptions({
+    queryKey: ['company', companyCode, 'detail'] as const,
+    queryFn: ({ signal }) =>
+      api.request(`v1/company/${encodeURIComponent(companyCode)}`, { schema: companyDetail, signal }),
+    staleTime: 5 * 60_000,
+  });
+
+export interface CompanySearch {
+  searchString: string;
+  withInactive: boolean;
+  /** Bumped by Enter or the search button, so that searching again starts over at page 1. */
+  attempt: number;
+}
+
+/** GET /v1/companies — every company (staff only), 5 per page; pages are appended by 'Visa fler'. */
+export const allCompaniesQuery = ({ searchString, withInactive, attempt }: CompanySearch) =>
+  infiniteQueryOptions({
+    queryKey: ['companies', { searchString, withInactive, attempt }] as const,
+    queryFn: ({ pageParam, signal }) =>
+      api.request('v1/companies', {
+        schema: pagedCompanies,
+        query: { page: pageParam, pageSize: COMPANY_PAGE_SIZE, searchString: searchString.trim(), withInactive },
+        signal,
+      }),
+    initialPageParam: 1,
+    getNextPageParam: (last) => (last.currentPage < last.totalPages ? last.currentPage + 1 : undefined),
+    gcTime: 60_000,
+  });

@@ -1,0 +1,25 @@
+import { queryOptions } from '@tanstack/react-query';
+import { customerCompaniesResponse, currentUser, type SetCompanyBody } from '../../../contract/customer';
+import { api } from '../api';
+
+export const currentUserKey = ['customer', 'me'] as const;
+
+/** GET /v1/customer/ — the logged-in user. */
+export const currentUserQuery = () =>
+  queryOptions({
+    queryKey: currentUserKey,
+    queryFn: ({ signal }) => api.request('v1/customer/', { schema: currentUser, signal }),
+    staleTime: 60_000,
+  });
+
+/** GET /v1/customer/companies — the companies the user is linked to. */
+export const customerCompaniesQuery = () =>
+  queryOptions({
+    queryKey: ['customer', 'companies'] as const,
+    queryFn: ({ signal }) =>
+      api.request('v1/customer/companies', { schema: customerCompaniesResponse, signal }).then((r) => r.data),
+  });
+
+/** PATCH /v1/customer/company — sets the default company; answers with the updated user. */
+export const setDefaultCompany = (body: SetCompanyBody) =>
+  api.request('v1/customer/company', { method: 'PATCH', body, schema: currentUser });

@@ -1,0 +1,39 @@
+import { lazy, Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import { useIsAuthenticated } from '../../api/session/hooks';
+import { paths } from '../../lib/paths';
+import { LinkButton } from '../../ui/Link';
+import { CompanyButton } from './CompanyButton';
+import { UserMenuPlaceholder } from './UserMenuPlaceholder';
+import { Wordmark } from './Wordmark';
+
+/** The menu (and React Aria's menu and popover code) loads in parallel with the page, off the critical path. */
+const UserMenu = lazy(() => import('./UserMenu').then((m) => ({ default: m.UserMenu })));
+
+export function SiteHeader() {
+  const { t } = useTranslation('layout');
+  const authenticated = useIsAuthenticated();
+  const onLoginPages = useLocation().pathname.startsWith(paths.login);
+  return (
+    <header className="sticky top-0 z-30 border-b border-gray-200 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85 dark:border-gray-800 dark:bg-gray-900/95 dark:supports-[backdrop-filter]:bg-gray-900/85">
+      <div className="mx-auto flex h-16 w-full max-w-6xl items-center gap-3 px-4 sm:px-6">
+        <Wordmark />
+        <div className="ml-auto flex min-w-0 items-center gap-1.5 sm:gap-3">
+          {authenticated ? (
+            <>
+              <CompanyButton />
+              <Suspense fallback={<UserMenuPlaceholder />}>
+                <UserMenu />
+              </Suspense>
+            </>
+          ) : onLoginPages ? null : (
+            <LinkButton href={paths.login} size="sm">
+              {t('header.login')}
+            </LinkButton>
+          )}
+        </div>
+      </div>
+    </header>
+  );
+}

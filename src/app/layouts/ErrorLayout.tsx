@@ -1,0 +1,76 @@
+import { useEffect, useRef } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
+import { useLocation, useNavigate, useRouteError } from 'react-router';
+import { config } from '../../lib/config';
+import { paths } from '../../lib/paths';
+import { Button } from '../../ui/Button';
+import { Link } from '../../ui/Link';
+import { Toasts } from '../../ui/Toasts';
+import { AriaRouter } from '../AriaRouter';
+import { Wordmark } from '../header/Wordmark';
+import { useDocumentTitle } from '../page-title';
+import { SkipLink } from '../SkipLink';
+import { errorDetails } from './error-details';
+
+/** The full-page error screen (SPEC §2): 'Oopsie!', the status text, the status code, help, and the way home. */
+export function ErrorLayout() {
+  const error = useRouteError();
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const { t } = useTranslation('layout');
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const { status, code, path } = errorDetails(error);
+  const statusText = t(`errorStatus.${code}`, { defaultValue: t('errorStatus.Unknown') });
+  const email = config().customerServiceEmail;
+
+  useDocumentTitle(status === 404 ? t('errorPage.titleNotFound') : t('errorPage.titleServerError', { status }));
+  useEffect(() => {
+    headingRef.current?.focus();
+  }, [pathname]);
+  useEffect(() => {
+    if (status >= 500) console.error(error);
+  }, [error, status]);
+
+  return (
+    <AriaRouter>
+      <SkipLink />
+      <header className="border-b border-gray-200 bg-white dark:border-gray-800 dark:bg-gray-900">
+        <div className="mx-auto flex h-16 w-full max-w-6xl items-center px-4 sm:px-6">
+          <Wordmark />
+        </div>
+      </header>
+      <main id="main" tabIndex={-1} className="flex flex-1 items-center justify-center px-4 py-16 outline-none">
+        <div className="w-full max-w-lg text-center">
+          <p className="text-7xl font-black tracking-tight text-primary-700 dark:text-primary-300" aria-hidden="true">
+            {status}
+          </p>
+          <h1
+            ref={headingRef}
+            tabIndex={-1}
+            className="mt-4 text-4xl font-bold tracking-tight text-gray-950 dark:text-white"
+          >
+            {t('errorPage.heading')}
+          </h1>
+          <p className="mt-3 text-xl font-semibold text-gray-800 dark:text-gray-100" data-testid="error-status-text">
+            {statusText}
+          </p>
+          <p className="mt-3 text-gray-700 dark:text-gray-300">{t('errorPage.message', { status })}</p>
+          {status === 404 && path && (
+            <p className="mt-2 font-mono text-sm break-all text-gray-700 dark:text-gray-300">
+              {t('errorPage.notFound', { path })}
+            </p>
+          )}
+          <p className="mt-6 text-gray-700 dark:text-gray-300">
+            <Trans t={t} i18nKey="errorPage.contact" values={{ email }}>
+              Kontakta kundservice på <Link href={`mailto:${email}`}>{email}</Link>.
+            </Trans>
+          </p>
+          <Button size="lg" className="mt-8" onPress={() => void navigate(paths.home, { replace: true })}>
+            {t('errorPage.back')}
+          </Button>
+        </div>
+      </main>
+      <Toasts />
+    </AriaRouter>
+  );
+}

@@ -1,0 +1,2 @@
+export { CompanySwitcher } from './CompanySwitcher';
+export { companySwitcher } from './switcher-store';
