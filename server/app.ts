@@ -20,6 +20,9 @@ import { createCustomerService } from './modules/customers/service';
 import { customerRoutes } from './modules/customers/routes';
 import { healthRoutes } from './modules/health/routes';
 import { mailboxRoutes } from './modules/mailbox/routes';
+import { catalogRoutes } from './modules/catalog/routes';
+import { priceRoutes } from './modules/prices/routes';
+import { searchRoutes } from './modules/search/routes';
 import { purchaseListRoutes } from './modules/purchase-lists/routes';
 
 export type BuildOptions = {
@@ -102,6 +105,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(customerRoutes({ companies, idempotency, customersIn, sessionCache }));
   await app.register(companyRoutes(companies));
   await app.register(purchaseListRoutes({ db, idempotency }));
+  await app.register(catalogRoutes(db));
+  await app.register(priceRoutes({ db, companies }));
+  await app.register(searchRoutes({ db, config, companies }));
   if (config.devMailbox) await app.register(mailboxRoutes(db));
   await registerClient(app, config.serveClient ? config.clientDir : null);
 

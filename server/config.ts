@@ -37,6 +37,15 @@ const envSchema = z.object({
   RATE_LIMIT_LOGIN_PER_MINUTE: int(10, 1),
   RATE_LIMIT_FORGOT_PER_MINUTE: int(5, 1),
   TRUST_PROXY: bool(false),
+  TYPESENSE_URL: optionalUrl,
+  TYPESENSE_API_KEY: z.string().min(1).optional(),
+  TYPESENSE_SEARCH_ONLY_KEY: z.string().min(8).optional(),
+  TYPESENSE_PUBLIC_URL: optionalUrl,
+  TYPESENSE_COLLECTION_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]*$/)
+    .default(''),
+  SEARCH_KEY_TTL_SECONDS: int(86_400, 60),
 });
 
 export type Config = {
@@ -61,6 +70,18 @@ export type Config = {
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   rateLimit: { loginPerMinute: number; forgotPerMinute: number };
   trustProxy: boolean;
+  search: {
+    /** A real Typesense cluster (admin URL); undefined: the embedded engine. */
+    typesenseUrl: string | undefined;
+    /** Admin key of the cluster (pushes schemas and documents; never leaves the server). */
+    apiKey: string | undefined;
+    /** Parent of the scoped search keys: a key with only `documents:search`. Random per process when unset. */
+    searchOnlyKey: string | undefined;
+    /** Where browsers reach the cluster (default: typesenseUrl). */
+    publicUrl: string | undefined;
+    collectionPrefix: string;
+    keyTtlSeconds: number;
+  };
 };
 
 export class ConfigError extends Error {
@@ -77,6 +98,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration — fix these settings (see .env.example):\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  if (e.TYPESENSE_URL && (!e.TYPESENSE_API_KEY || !e.TYPESENSE_SEARCH_ONLY_KEY)) {
+    const missing = ['TYPESENSE_API_KEY', 'TYPESENSE_SEARCH_ONLY_KEY'].filter((name) => !e[name as keyof typeof e]);
+    throw new ConfigError(
+      `Invalid configuration — fix these settings (see .env.example):\n${missing
+        .map((name) => `  ${name}: required when TYPESENSE_URL is set`)
+        .join('\n')}`,
+    );
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -100,6 +129,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     rateLimit: { loginPerMinute: e.RATE_LIMIT_LOGIN_PER_MINUTE, forgotPerMinute: e.RATE_LIMIT_FORGOT_PER_MINUTE },
     trustProxy: e.TRUST_PROXY,
+    search: {
+      typesenseUrl: e.TYPESENSE_URL?.replace(/\/$/, ''),
+      apiKey: e.TYPESENSE_API_KEY,
+      searchOnlyKey: e.TYPESENSE_SEARCH_ONLY_KEY,
+      publicUrl: (e.TYPESENSE_PUBLIC_URL ?? e.TYPESENSE_URL)?.replace(/\/$/, ''),
+      collectionPrefix: e.TYPESENSE_COLLECTION_PREFIX,
+      keyTtlSeconds: e.SEARCH_KEY_TTL_SECONDS,
+    },
   };
 }
 

@@ -1,0 +1,56 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { apiError } from '../../../contract/common';
+import { categoryDetail, categoryTree, productDetail, slugParam } from '../../../contract/catalog';
+import type { DbOrTx } from '../../db/client';
+import { createCatalogService } from './service';
+
+const errors = { 400: apiError, 404: apiError };
+/** Public catalogue answers may be cached briefly by the browser and the service worker. */
+const CACHE = 'public, max-age=60';
+
+/** The public catalogue: category tree, one category, one product. No token needed. */
+export function catalogRoutes(db: DbOrTx) {
+  const catalog = createCatalogService(db);
+  return async (fastify: FastifyInstance) => {
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+    app.get('/v1/categories', {
+      schema: {
+        tags: ['catalog'],
+        summary: 'The category tree with product counts',
+        response: { 200: categoryTree, ...errors },
+      },
+      handler: async (_req, reply) => {
+        reply.header('cache-control', CACHE);
+        return catalog.tree();
+      },
+    });
+
+    app.get('/v1/categories/:slug', {
+      schema: {
+        tags: ['catalog'],
+        summary: 'One category: its path, sub-categories and the search filter for its products',
+        params: slugParam,
+        response: { 200: categoryDetail, ...errors },
+      },
+      handler: async (req, reply) => {
+        reply.header('cache-control', CACHE);
+        return catalog.category(req.params.slug);
+      },
+    });
+
+    app.get('/v1/products/:slug', {
+      schema: {
+        tags: ['catalog'],
+        summary: 'One product with every attribute',
+        params: slugParam,
+        response: { 200: productDetail, ...errors },
+      },
+      handler: async (req, reply) => {
+        reply.header('cache-control', CACHE);
+        return catalog.product(req.params.slug);
+      },
+    });
+  };
+}

@@ -1,0 +1,34 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { apiError } from '../../../contract/common';
+import { pricesQuery, pricesResponse } from '../../../contract/catalog';
+import type { DbOrTx } from '../../db/client';
+import { currentUser } from '../../plugins/authenticate';
+import type { CompanyService } from '../companies/service';
+import { createPriceService } from './service';
+
+const errors = { 400: apiError, 401: apiError, 403: apiError, 404: apiError };
+
+/** GET /v1/products/prices: a company's own prices, only for a user who may act for that company. */
+export function priceRoutes({ db, companies }: { db: DbOrTx; companies: CompanyService }) {
+  const prices = createPriceService(db);
+  return async (fastify: FastifyInstance) => {
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+    app.addHook('onRequest', app.authenticate);
+
+    app.get('/v1/products/prices', {
+      schema: {
+        tags: ['prices'],
+        summary: "The company's prices of up to 200 products (lowest valid agreement, campaign or tender price)",
+        security: [{ bearer: [] }],
+        querystring: pricesQuery,
+        response: { 200: pricesResponse, ...errors },
+      },
+      handler: async (req, reply) => {
+        const company = await companies.companyForUser(currentUser(req), req.query.company);
+        reply.header('cache-control', 'private, no-store');
+        return { data: await prices.forCompany(company.id, req.query.ids) };
+      },
+    });
+  };
+}

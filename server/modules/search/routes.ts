@@ -1,0 +1,236 @@
+import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { eq } from 'drizzle-orm';
+import { apiError } from '../../../contract/common';
+import {
+  collectionParams,
+  companyKeyParams,
+  multiSearchBody,
+  multiSearchResponse,
+  searchError,
+  searchKeyResponse,
+  searchQuery,
+  searchResponse,
+} from '../../../contract/search';
+import type { Config } from '../../config';
+import type { DbOrTx } from '../../db/client';
+import { companies as companiesTable } from '../../db/schema';
+import {
+  applyEmbedded,
+  createSearchEngine,
+  EMBEDDED_SEARCH_PATH,
+  EmbeddedSearch,
+  SearchError,
+  type EmbeddedParams,
+  type MultiSearchItem,
+  type SearchParams,
+} from '../../adapters/search';
+import { AppError, unauthorized } from '../../lib/errors';
+import { currentUser } from '../../plugins/authenticate';
+import type { CompanyService } from '../companies/service';
+import { createSearchIndexer, type SearchIndexer } from './service';
+
+type Deps = { db: DbOrTx; config: Config; companies: CompanyService };
+
+const KEY_HEADER = 'x-typesense-api-key';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Typesense's own limit of searches in one multi_search. */
+const MAX_SEARCHES = 50;
+
+/**
+ * Search: builds the index from the database once the server listens, decorates the app with `searchIndex`
+ * for other modules, and serves the key calls and — with the embedded engine — the Typesense search subset under
+ * /v1/search.
+ */
+export function searchRoutes({ db, config, companies }: Deps): FastifyPluginAsync {
+  const plugin: FastifyPluginAsync = async (app) => {
+    const { engine, nodes } = createSearchEngine(config, { info: (msg) => app.log.info(msg) });
+    const indexer = createSearchIndexer(db, engine, {
+      nodes,
+      keyTtlSeconds: config.search.keyTtlSeconds,
+      log: app.log,
+    });
+    app.decorate('searchIndex', indexer);
+    app.addHook('onClose', () => indexer.close());
+    // Build once the server listens, so start-up is not held up (PGlite answers one query at a time); a search
+    // that comes first (or an app that is only injected into, as in tests) starts it and waits for it.
+    app.addHook('onListen', async () => {
+      void indexer.start().catch(() => {});
+    });
+
+    await app.register(keyRoutes(indexer, companies, db));
+    if (engine instanceof EmbeddedSearch) await app.register(subsetRoutes(engine, indexer));
+  };
+  // Not encapsulated: `searchIndex` is for the whole app (Fastify's skip-override, as fastify-plugin sets it).
+  (plugin as unknown as Record<symbol, boolean>)[Symbol.for('skip-override')] = true;
+  return plugin;
+}
+
+function keyRoutes(indexer: SearchIndexer, companies: CompanyService, db: DbOrTx) {
+  return async (fastify: FastifyInstance) => {
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+    const errors = { 400: apiError, 401: apiError, 403: apiError, 404: apiError };
+
+    app.get('/v1/typesense/key', {
+      schema: {
+        tags: ['search'],
+        summary: 'The public search key (public documents only) and where to search',
+        response: { 200: searchKeyResponse, ...errors },
+      },
+      handler: async (_req, reply) => {
+        reply.header('cache-control', 'no-cache');
+        return indexer.publicKey();
+      },
+    });
+
+    app.get('/v1/typesense/key/:companyId', {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['search'],
+        summary: 'A search key scoped to one company (its tender items and campaigns), for a user linked to it',
+        security: [{ bearer: [] }],
+        params: companyKeyParams,
+        response: { 200: searchKeyResponse, ...errors },
+      },
+      handler: async (req, reply) => {
+        const user = currentUser(req);
+        // The company by id (as the spec names the call) or by code; an unknown id is treated as an unknown code.
+        let code = req.params.companyId;
+        if (UUID.test(code)) {
+          const [row] = await db
+            .select({ code: companiesTable.code })
+            .from(companiesTable)
+            .where(eq(companiesTable.id, code))
+            .limit(1);
+          code = row?.code ?? `unknown:${code}`;
+        }
+        const company = await companies.companyForUser(user, code);
+        reply.header('cache-control', 'private, no-store');
+        return indexer.companyKey(company.id);
+      },
+    });
+  };
+}
+
+/** The API key of a request: the header, else the query parameter (the browser client sends it that way). */
+function requestKey(req: FastifyRequest): string | undefined {
+  const header = req.headers[KEY_HEADER];
+  if (typeof header === 'string' && header) return header;
+  const query = req.query as Record<string, unknown> | undefined;
+  const param = query?.[KEY_HEADER];
+  return typeof param === 'string' && param ? param : undefined;
+}
+
+function flatten(query: Record<string, string | string[]>): SearchParams {
+  const out: SearchParams = {};
+  for (const [name, value] of Object.entries(query)) {
+    if (name === KEY_HEADER) continue;
+    out[name] = Array.isArray(value) ? value[value.length - 1] : value;
+  }
+  return out;
+}
+
+function asAppError(error: unknown): never {
+  if (error instanceof SearchError) {
+    const code = error.status === 404 ? 'NotFound' : 'ValidationError';
+    throw new AppError(error.status, code, error.message);
+  }
+  throw error;
+}
+
+function subsetRoutes(engine: EmbeddedSearch, indexer: SearchIndexer) {
+  return async (fastify: FastifyInstance) => {
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+    // The browser client posts multi_search as text/plain (no CORS preflight): it is JSON all the same.
+    app.addContentTypeParser('text/plain', { parseAs: 'string' }, (_req, body, done) => {
+      try {
+        done(null, JSON.parse(body as string));
+      } catch {
+        done(new AppError(400, 'ValidationError', 'Bad JSON.'), undefined);
+      }
+    });
+    const errors = { 400: searchError, 401: searchError, 404: searchError, 422: searchError, 503: searchError };
+
+    const authorize = (req: FastifyRequest, key = requestKey(req)): EmbeddedParams | null => {
+      const embedded = engine.authorize(key);
+      if (embedded === undefined) throw unauthorized('InvalidSearchKey');
+      return embedded;
+    };
+    const whenReady = async () => {
+      try {
+        await indexer.ready();
+      } catch {
+        throw new AppError(503, 'InternalError');
+      }
+    };
+
+    app.get('/v1/search/health', {
+      schema: { tags: ['search'], summary: 'Typesense health (embedded engine)', hide: true },
+      handler: async () => ({ ok: indexer.state === 'ready' }),
+    });
+
+    app.get('/v1/search/collections/:collection/documents/search', {
+      schema: {
+        tags: ['search'],
+        summary: "Typesense's search call (the subset the app uses), answered by the embedded engine",
+        params: collectionParams,
+        querystring: searchQuery,
+        response: { 200: searchResponse, ...errors },
+      },
+      handler: async (req) => {
+        const embedded = authorize(req);
+        await whenReady();
+        try {
+          return engine.searchNow(req.params.collection, applyEmbedded(flatten(req.query), embedded));
+        } catch (error) {
+          asAppError(error);
+        }
+      },
+    });
+
+    app.post('/v1/search/multi_search', {
+      schema: {
+        tags: ['search'],
+        summary: "Typesense's multi_search (several searches in one request), answered by the embedded engine",
+        querystring: searchQuery,
+        body: multiSearchBody,
+        response: { 200: multiSearchResponse, ...errors },
+      },
+      handler: async (req) => {
+        const common = flatten(req.query);
+        const requestEmbedded = requestKey(req) === undefined ? undefined : authorize(req);
+        if ((req.body as { union?: unknown }).union === true)
+          throw new AppError(400, 'ValidationError', 'Union search is not supported by the embedded engine.');
+        if (req.body.searches.length > MAX_SEARCHES)
+          throw new AppError(400, 'ValidationError', `Number of multi searches exceeds ${MAX_SEARCHES}.`);
+        // A search may carry its own key (Typesense allows it); without any key the request is refused.
+        const keyed = req.body.searches.map((search) => {
+          const own = typeof search[KEY_HEADER] === 'string' ? (search[KEY_HEADER] as string) : undefined;
+          if (own !== undefined) return authorize(req, own);
+          if (requestEmbedded === undefined) throw unauthorized('InvalidSearchKey');
+          return requestEmbedded;
+        });
+        await whenReady();
+        const results: MultiSearchItem[] = req.body.searches.map((search, i) => {
+          const { collection, [KEY_HEADER]: _key, ...own } = search;
+          try {
+            if (typeof collection !== 'string' || !collection)
+              throw new SearchError(400, 'Parameter `collection` is required.');
+            const params: SearchParams = { ...common };
+            for (const [name, value] of Object.entries(own)) {
+              if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean')
+                params[name] = value;
+            }
+            return engine.searchNow(collection, applyEmbedded(params, keyed[i] ?? null));
+          } catch (error) {
+            if (error instanceof SearchError) return { code: error.status, error: error.message };
+            throw error;
+          }
+        });
+        return { results };
+      },
+    });
+  };
+}
+
+export { EMBEDDED_SEARCH_PATH };

@@ -1,0 +1,227 @@
+import type { DbOrTx } from '../../db/client';
+import type { SearchEngine, SearchNode } from '../../adapters/search';
+import {
+  PRODUCT_FACETS,
+  PRODUCT_QUERY_BY,
+  PRODUCT_SORTS,
+  type SearchCollection,
+  type SearchKeyResponse,
+} from '../../../contract/search';
+import {
+  asDocuments,
+  COLLECTION_SPECS,
+  loadCategoryDocuments,
+  loadCompanyItemDocuments,
+  loadProductDocuments,
+  PUBLIC_SCOPE,
+} from './documents';
+
+type Log = { info: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void };
+
+/** How often tender items and campaigns are rebuilt, so that prices that start or end today come and go. */
+const COMPANY_ITEMS_REFRESH_MS = 3_600_000;
+
+/** The filter a company's scoped key embeds: the public documents and the company's own, nothing else. */
+export const companyFilter = (companyId: string) => `company_id:=[${PUBLIC_SCOPE},${companyId}]`;
+export const publicFilter = `company_id:=${PUBLIC_SCOPE}`;
+
+/**
+ * Keeps the search engine in step with the database: a full build at start, then the changes other modules report.
+ * Every change runs after the previous one (one queue), so a change that arrives during the build is applied to the
+ * new index, not lost with the old one.
+ */
+export function createSearchIndexer(
+  db: DbOrTx,
+  engine: SearchEngine,
+  options: { nodes: SearchNode[]; keyTtlSeconds: number; log: Log },
+) {
+  let queue: Promise<unknown> = Promise.resolve();
+  let built: Promise<void> | undefined;
+  let state: 'idle' | 'building' | 'ready' | 'failed' = 'idle';
+  let timer: NodeJS.Timeout | undefined;
+
+  const enqueue = <T>(work: () => Promise<T>): Promise<T> => {
+    const next = queue.then(work, work);
+    queue = next.catch((err: unknown) => options.log.error({ err }, 'search index update failed'));
+    return next;
+  };
+
+  const key = (collection: SearchCollection) => COLLECTION_SPECS[collection].key;
+
+  async function buildAll(): Promise<{ ms: number; products: number }> {
+    const started = performance.now();
+    const [products, categories, items] = await Promise.all([
+      loadProductDocuments(db),
+      loadCategoryDocuments(db),
+      loadCompanyItemDocuments(db),
+    ]);
+    const loaded = performance.now();
+    await engine.rebuild([
+      { spec: COLLECTION_SPECS.products, documents: asDocuments(products) },
+      { spec: COLLECTION_SPECS.categories, documents: asDocuments(categories) },
+      { spec: COLLECTION_SPECS.tenderItems, documents: asDocuments(items.tenderItems) },
+      { spec: COLLECTION_SPECS.campaigns, documents: asDocuments(items.campaigns) },
+    ]);
+    if (engine.kind === 'embedded') await warmUp();
+    const ms = Math.round(performance.now() - started);
+    options.log.info(
+      {
+        engine: engine.kind,
+        products: products.length,
+        tenderItems: items.tenderItems.length,
+        campaigns: items.campaigns.length,
+        loadMs: Math.round(loaded - started),
+        ms,
+      },
+      'search index built',
+    );
+    return { ms, products: products.length };
+  }
+
+  /** Runs a browse and a text search once, so that the first user does not wait for the caches and the JIT. */
+  async function warmUp() {
+    const products = engine.collectionName(key('products'));
+    const common = { filter_by: publicFilter, facet_by: PRODUCT_FACETS.join(','), per_page: 24 };
+    await engine.search(products, { ...common, q: '*', sort_by: PRODUCT_SORTS.bestSeller });
+    await engine.search(products, { ...common, q: 'kaffe', query_by: PRODUCT_QUERY_BY });
+  }
+
+  async function refreshCompanyItems(companyId?: string, productIds?: string[]) {
+    const items = await loadCompanyItemDocuments(db, { companyId, productIds });
+    if (!companyId && !productIds) {
+      await engine.rebuild([
+        { spec: COLLECTION_SPECS.tenderItems, documents: asDocuments(items.tenderItems) },
+        { spec: COLLECTION_SPECS.campaigns, documents: asDocuments(items.campaigns) },
+      ]);
+      return;
+    }
+    const filter = companyId ? `company_id:=${companyId}` : `product_id:[${(productIds ?? []).join(',')}]`;
+    for (const [collection, docs] of [
+      ['tenderItems', items.tenderItems],
+      ['campaigns', items.campaigns],
+    ] as const) {
+      await engine.removeWhere(key(collection), filter);
+      await engine.upsert(key(collection), asDocuments(docs));
+    }
+  }
+
+  return {
+    engine,
+
+    /** Builds every collection from the database (once; later calls wait for the same build). */
+    start(): Promise<void> {
+      if (!built) {
+        state = 'building';
+        built = enqueue(buildAll).then(
+          () => {
+            state = 'ready';
+            timer = setInterval(() => void enqueue(() => refreshCompanyItems()), COMPANY_ITEMS_REFRESH_MS);
+            timer.unref();
+          },
+          (err: unknown) => {
+            state = 'failed';
+            options.log.error({ err }, 'search index build failed');
+            throw err;
+          },
+        );
+        built.catch(() => {});
+      }
+      return built;
+    },
+
+    /** Resolves when the first build is done (rejects when it failed). */
+    ready(): Promise<void> {
+      return this.start();
+    },
+
+    get state() {
+      return state;
+    },
+
+    /** Rebuilds everything now (e.g. after the category tree changed). */
+    rebuild(): Promise<{ ms: number; products: number }> {
+      return enqueue(buildAll);
+    },
+
+    /**
+     * Call after products were created, changed or deleted: their documents (and the tender items and campaigns
+     * that show them) are loaded again; ids that no longer exist are removed.
+     */
+    productsChanged(ids: string[]): Promise<void> {
+      const unique = [...new Set(ids)];
+      if (unique.length === 0) return Promise.resolve();
+      return enqueue(async () => {
+        const docs = await loadProductDocuments(db, unique);
+        const present = new Set(docs.map((d) => d.id));
+        await engine.upsert(key('products'), asDocuments(docs));
+        const gone = unique.filter((id) => !present.has(id));
+        if (gone.length > 0) await engine.remove(key('products'), gone);
+        for (let i = 0; i < unique.length; i += 200) await refreshCompanyItems(undefined, unique.slice(i, i + 200));
+      });
+    },
+
+    /** Call after a company's agreement, campaign or tender prices changed. */
+    companyPricesChanged(companyId: string): Promise<void> {
+      return enqueue(() => refreshCompanyItems(companyId));
+    },
+
+    /** Call after categories changed (names and paths show in every product document). */
+    categoriesChanged(): Promise<void> {
+      return enqueue(async () => {
+        await buildAll();
+      });
+    },
+
+    /** The key anyone may use: it sees public documents only (products and categories). */
+    publicKey(): SearchKeyResponse {
+      return {
+        key: engine.scopedKey({ filter_by: publicFilter }),
+        expiresAt: null,
+        companyId: null,
+        nodes: options.nodes,
+        collections: collectionNames(engine),
+        engine: engine.kind,
+      };
+    },
+
+    /** A key for one company: public documents and that company's tender items and campaigns, until it expires. */
+    companyKey(companyId: string, now = new Date()): SearchKeyResponse {
+      const expiresAt = Math.floor(now.getTime() / 1000) + options.keyTtlSeconds;
+      return {
+        key: engine.scopedKey({ filter_by: companyFilter(companyId), expires_at: expiresAt }),
+        expiresAt: new Date(expiresAt * 1000).toISOString(),
+        companyId,
+        nodes: options.nodes,
+        collections: collectionNames(engine),
+        engine: engine.kind,
+      };
+    },
+
+    async close(): Promise<void> {
+      if (timer) clearInterval(timer);
+      await queue.catch(() => {});
+      await engine.close();
+    },
+  };
+}
+
+export type SearchIndexer = ReturnType<typeof createSearchIndexer>;
+
+function collectionNames(engine: SearchEngine): SearchKeyResponse['collections'] {
+  return {
+    products: engine.collectionName(COLLECTION_SPECS.products.key),
+    categories: engine.collectionName(COLLECTION_SPECS.categories.key),
+    tenderItems: engine.collectionName(COLLECTION_SPECS.tenderItems.key),
+    campaigns: engine.collectionName(COLLECTION_SPECS.campaigns.key),
+  };
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * The search index. Modules that change products, prices or categories call `productsChanged(ids)`,
+     * `companyPricesChanged(companyId)` or `categoriesChanged()` after their transaction has committed.
+     */
+    searchIndex: SearchIndexer;
+  }
+}
