@@ -1,0 +1,35 @@
+import errors from '../../locales/sv/errors.json' with { type: 'json' };
+import offline from '../../locales/sv/offline.json' with { type: 'json' };
+
+/** Codes the engine itself gives a change (besides the server's codes from the error catalogue). */
+export type EngineErrorCode =
+  'NetworkError' | 'Unauthorized' | 'ListNotCreated' | 'ItemNotAdded' | 'NotLoggedIn' | 'SessionMismatch';
+
+const ENGINE_TEXTS: Record<EngineErrorCode, string> = offline.error;
+
+/** Fills `{{name}}` placeholders the way i18next does (the service worker has no i18next). */
+export function fill(template: string, values: Record<string, string>): string {
+  return template.replace(/\{\{(\w+)\}\}/g, (_, key: string) => values[key] ?? '');
+}
+
+const catalogue = errors as Record<string, string>;
+
+/** The Swedish text of a code: the engine's own, else the error catalogue's, else the generic one. */
+export function messageFor(code: string): string {
+  return ENGINE_TEXTS[code as EngineErrorCode] ?? catalogue[code] ?? catalogue.Unknown ?? 'Ett okänt fel inträffade.';
+}
+
+/** A change the engine refused before it was queued (the UI shows `message`, and `fields` next to its fields). */
+export class MutationError extends Error {
+  override name = 'MutationError';
+  constructor(
+    readonly code: string,
+    message: string = messageFor(code),
+    readonly fields: { path: string; message: string }[] = [],
+  ) {
+    super(message);
+  }
+}
+
+/** Codes of changes refused on the device because a change they depend on was refused. */
+export const DEPENDENCY_CODES: ReadonlySet<string> = new Set(['ListNotCreated', 'ItemNotAdded']);
