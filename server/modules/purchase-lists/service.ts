@@ -12,6 +12,7 @@ import type {
   PurchaseListSort,
   SortOrder,
 } from '../../../contract/purchase-lists';
+import { comparePurchaseLists, sortPurchaseListItems } from '../../../contract/purchase-list-order';
 import { AppError, conflict, notFound } from '../../lib/errors';
 import { errorText } from '../../lib/i18n';
 import type { AuthUser } from '../../plugins/authenticate';
@@ -24,7 +25,6 @@ const DEFAULT_SORT: ItemSort = { sort: 'date', order: 'asc' };
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Swedish order (å, ä, ö after z), the same on PGlite and on a PostgreSQL cluster with any collation. */
-const collator = new Intl.Collator('sv', { sensitivity: 'base', numeric: true });
 
 const itemCount = sql<number>`(select count(*)::int from ${purchaseListItems} where ${purchaseListItems.listId} = ${purchaseLists.id})`;
 
@@ -100,24 +100,9 @@ function toItem({ images, ...row }: ItemRow): PurchaseListItem {
   };
 }
 
-/** Items in the asked order; ties by name, then id, so the order is stable. */
+/** Items in the asked order, by the rule the device's mirror uses too (contract/purchase-list-order.ts). */
 export function sortItems(items: PurchaseListItem[], { sort, order }: ItemSort): PurchaseListItem[] {
-  const direction = order === 'desc' ? -1 : 1;
-  const primary = (a: PurchaseListItem, b: PurchaseListItem): number => {
-    switch (sort) {
-      case 'name':
-        return collator.compare(a.name, b.name);
-      case 'brand':
-        return collator.compare(a.brandName, b.brandName);
-      case 'quantity':
-        return a.quantity - b.quantity;
-      case 'date':
-        return a.addedAt < b.addedAt ? -1 : a.addedAt > b.addedAt ? 1 : 0;
-    }
-  };
-  return [...items].sort(
-    (a, b) => direction * primary(a, b) || collator.compare(a.name, b.name) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
-  );
+  return sortPurchaseListItems(items, sort, order);
 }
 
 /**
@@ -249,14 +234,7 @@ export function createPurchaseListService(db: DbOrTx, companyService: CompanySer
         .innerJoin(companies, eq(companies.id, purchaseLists.companyId))
         .leftJoin(users, eq(users.id, purchaseLists.createdBy))
         .where(eq(purchaseLists.companyId, company.id));
-      return rows
-        .map(toList)
-        .sort(
-          (a, b) =>
-            collator.compare(a.name, b.name) ||
-            (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : 0) ||
-            (a.id < b.id ? -1 : 1),
-        );
+      return rows.map(toList).sort(comparePurchaseLists);
     },
 
     async detail(user: AuthUser, id: string, sort: ItemSort = DEFAULT_SORT): Promise<PurchaseListDetail> {
