@@ -9,7 +9,7 @@ import { registerErrorHandling } from './plugins/errors';
 import { registerAuthentication } from './plugins/authenticate';
 import { registerOpenApi } from './plugins/openapi';
 import { registerClient } from './plugins/client';
-import { registerSecurityHeaders } from './plugins/security-headers';
+import { originOf, registerSecurityHeaders } from './plugins/security-headers';
 import { createIdempotency } from './plugins/idempotency';
 import { SessionCache } from './plugins/session-cache';
 import { createAuthService } from './modules/auth/service';
@@ -24,6 +24,7 @@ import { catalogRoutes } from './modules/catalog/routes';
 import { priceRoutes } from './modules/prices/routes';
 import { searchRoutes } from './modules/search/routes';
 import { purchaseListRoutes } from './modules/purchase-lists/routes';
+import { contentRoutes } from './modules/content/routes';
 
 export type BuildOptions = {
   /** An open database to use instead of opening one from the config (tests). */
@@ -79,7 +80,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     });
   }
 
-  registerSecurityHeaders(app, { https: config.publicUrl.startsWith('https://') });
+  registerSecurityHeaders(app, {
+    https: config.publicUrl.startsWith('https://'),
+    connectSources: [
+      ...(config.search.publicUrl ? [originOf(config.search.publicUrl)] : []),
+      ...(config.content.storyblokToken ? [originOf(config.content.storyblokApiUrl)] : []),
+    ],
+    imageSources: config.content.storyblokToken ? ['https://a.storyblok.com'] : [],
+  });
   await app.register(rateLimit, { global: false });
   await registerOpenApi(app);
   const sessionCache = new SessionCache(config.authCacheSeconds * 1000);
@@ -108,6 +116,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(catalogRoutes(db));
   await app.register(priceRoutes({ db, companies }));
   await app.register(searchRoutes({ db, config, companies }));
+  await app.register(contentRoutes({ db, config }));
   if (config.devMailbox) await app.register(mailboxRoutes(db));
   await registerClient(app, config.serveClient ? config.clientDir : null);
 

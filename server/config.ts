@@ -46,6 +46,17 @@ const envSchema = z.object({
     .regex(/^[A-Za-z0-9_-]*$/)
     .default(''),
   SEARCH_KEY_TTL_SECONDS: int(86_400, 60),
+  CONTENT_DIR: z.string().min(1).default('./content'),
+  CONTENT_WATCH: bool(false),
+  STORYBLOK_TOKEN: z.string().min(1).optional(),
+  STORYBLOK_API_URL: z.url().default('https://api.storyblok.com/v2'),
+  STORYBLOK_VERSION: z.enum(['published', 'draft']).default('published'),
+  STORYBLOK_PRODUCTS_FOLDER_ID: int(488_402_199, 1),
+  STORYBLOK_PRODUCTS_FOLDER_SLUG: z
+    .string()
+    .regex(/^[a-z0-9-]+(\/[a-z0-9-]+)*$/)
+    .default('sortiment'),
+  SITEMAP_MAX_URLS: int(50_000, 10, 50_000),
 });
 
 export type Config = {
@@ -81,6 +92,21 @@ export type Config = {
     publicUrl: string | undefined;
     collectionPrefix: string;
     keyTtlSeconds: number;
+  };
+  content: {
+    /** The story files of the embedded engine. */
+    dir: string;
+    /** Reload the story files when they change (while editing content locally). */
+    watch: boolean;
+    /** A Storyblok space's public or preview token: content comes from there (undefined: the story files). */
+    storyblokToken: string | undefined;
+    /** The space's region API (storyblok-js-client's `endpoint`). */
+    storyblokApiUrl: string;
+    version: 'published' | 'draft';
+    productsFolderId: number;
+    productsFolderSlug: string;
+    /** URLs per sitemap file (the protocol's limit is 50 000); more make /sitemap.xml an index. */
+    sitemapMaxUrls: number;
   };
 };
 
@@ -136,6 +162,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       publicUrl: (e.TYPESENSE_PUBLIC_URL ?? e.TYPESENSE_URL)?.replace(/\/$/, ''),
       collectionPrefix: e.TYPESENSE_COLLECTION_PREFIX,
       keyTtlSeconds: e.SEARCH_KEY_TTL_SECONDS,
+    },
+    content: {
+      dir: e.CONTENT_DIR,
+      watch: e.CONTENT_WATCH,
+      storyblokToken: e.STORYBLOK_TOKEN,
+      storyblokApiUrl: e.STORYBLOK_API_URL.replace(/\/$/, ''),
+      version: e.STORYBLOK_VERSION,
+      productsFolderId: e.STORYBLOK_PRODUCTS_FOLDER_ID,
+      productsFolderSlug: e.STORYBLOK_PRODUCTS_FOLDER_SLUG,
+      sitemapMaxUrls: e.SITEMAP_MAX_URLS,
     },
   };
 }

@@ -5,15 +5,26 @@ import helmet from 'helmet';
  * Security headers on every answer: helmet's set with a Content-Security-Policy for a same-origin PWA. The
  * middleware is built once (the Fastify wrapper rebuilt it on every request, a tenth of the CPU of a simple call).
  */
-export function registerSecurityHeaders(app: FastifyInstance, options: { https: boolean }) {
+export type SecurityHeaderOptions = {
+  https: boolean;
+  /** Origins the browser must reach besides this one (a real Typesense cluster, a Storyblok space). */
+  connectSources?: string[];
+  /** Origins images load from besides this one (Storyblok's asset CDN). */
+  imageSources?: string[];
+};
+
+/** The origin of a URL, for a CSP source list. */
+export const originOf = (url: string) => new URL(url).origin;
+
+export function registerSecurityHeaders(app: FastifyInstance, options: SecurityHeaderOptions) {
   const apply = helmet({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:', ...(options.imageSources ?? [])],
+        connectSrc: ["'self'", ...(options.connectSources ?? [])],
         workerSrc: ["'self'"],
         manifestSrc: ["'self'"],
         mediaSrc: ["'self'", 'blob:'],

@@ -60,4 +60,22 @@ describe('platform', () => {
     expect(doc.paths['/v1/auth/login']?.post?.requestBody).toBeDefined();
     expect((await app.inject({ method: 'GET', url: '/api/docs' })).statusCode).toBeLessThan(400);
   });
+
+  it('lets the browser reach a real search cluster and content space once they are configured', async () => {
+    const configured = await createTestApp({
+      // Loopback addresses that nothing answers on: the test reads headers only and must never reach out.
+      TYPESENSE_URL: 'http://127.0.0.1:9',
+      TYPESENSE_API_KEY: 'admin-key',
+      TYPESENSE_SEARCH_ONLY_KEY: 'search-only-key',
+      STORYBLOK_TOKEN: 'public-token',
+      STORYBLOK_API_URL: 'http://127.0.0.2:9/v2',
+    });
+    try {
+      const csp = (await configured.inject({ method: 'GET', url: '/health' })).headers['content-security-policy'];
+      expect(csp).toContain("connect-src 'self' http://127.0.0.1:9 http://127.0.0.2:9");
+      expect(csp).toContain('https://a.storyblok.com');
+    } finally {
+      await configured.closeAll();
+    }
+  });
 });

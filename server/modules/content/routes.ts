@@ -1,0 +1,165 @@
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import { createHash } from 'node:crypto';
+import { hasZodFastifySchemaValidationErrors, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  CDN_NOT_FOUND,
+  cdnError,
+  cdnLinksQuery,
+  cdnLinksResponse,
+  cdnNotFound,
+  cdnStoriesQuery,
+  cdnStoriesResponse,
+  cdnStoryParams,
+  cdnStoryQuery,
+  cdnStoryResponse,
+  contentConfigResponse,
+} from '../../../contract/content';
+import type { Config } from '../../config';
+import type { DbOrTx } from '../../db/client';
+import { createContentSource, LocalContent } from '../../adapters/content';
+import { CdnParamError, filterClauses, findStory, listLinks, listStories } from '../../adapters/content/local';
+import { errorText } from '../../lib/i18n';
+import { contentConfig, EMBEDDED_CONTENT_PATH } from './service';
+import { sitemapRoutes } from './sitemap';
+
+type Deps = { db: DbOrTx; config: Config };
+
+/**
+ * Content: GET /v1/content/config (where the browser's content client reads stories), the Storyblok-compatible CDN
+ * subset over the story files (when no Storyblok space is configured), and /sitemap.xml.
+ */
+export function contentRoutes({ db, config }: Deps): FastifyPluginAsync {
+  return async (app) => {
+    const source = createContentSource(config, app.log);
+    app.addHook('onClose', () => source.close());
+
+    await app.register(configRoute(config));
+    if (source instanceof LocalContent) await app.register(cdnRoutes(source));
+    await app.register(sitemapRoutes({ db, config, source }));
+  };
+}
+
+function configRoute(config: Config) {
+  return async (fastify: FastifyInstance) => {
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+    app.get('/v1/content/config', {
+      schema: {
+        tags: ['content'],
+        summary: 'Where and how the content client reads stories (embedded CDN subset or a Storyblok space)',
+        response: { 200: contentConfigResponse },
+      },
+      handler: async (_req, reply) => {
+        reply.header('cache-control', 'public, max-age=300');
+        return contentConfig(config);
+      },
+    });
+  };
+}
+
+/** Matches an If-None-Match header against an ETag (lists and the weak prefix allowed). */
+function fresh(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  return ifNoneMatch.split(',').some((tag) => {
+    const t = tag.trim();
+    return t === '*' || t === etag || t === `W/${etag}`;
+  });
+}
+
+function badParam(param: string, message: string) {
+  return {
+    error: `${param}: ${message}`,
+    code: 'ValidationError',
+    message: errorText('ValidationError'),
+    fields: [{ path: param, message }],
+  };
+}
+
+/**
+ * The CDN subset storyblok-js-client talks to: GET {endpoint}/cdn/stories, /cdn/stories/{slug|id|uuid} and
+ * /cdn/links, in the Content Delivery API v2's shapes. Any token is accepted. Answers are public and short-lived
+ * (max-age 60) with an ETag; the data is public, so any origin may read it (as from Storyblok).
+ */
+function cdnRoutes(content: LocalContent) {
+  return async (fastify: FastifyInstance) => {
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+    // A malformed parameter: 400 with `error` (what storyblok-js-client reports) and our code and fields.
+    app.setErrorHandler((error, _req, reply) => {
+      if (error instanceof CdnParamError) return reply.status(400).send(badParam(error.param, error.message));
+      if (hasZodFastifySchemaValidationErrors(error)) {
+        const fields = error.validation.map((issue) => ({
+          path: issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || 'querystring',
+          message: issue.message ?? 'is not valid',
+        }));
+        return reply.status(400).send({
+          error: fields.map((f) => `${f.path}: ${f.message}`).join('; '),
+          code: 'ValidationError',
+          message: errorText('ValidationError'),
+          fields,
+        });
+      }
+      throw error; // The app's own handler answers the rest.
+    });
+
+    app.addHook('onSend', async (req, reply, payload) => {
+      reply.header('access-control-allow-origin', '*');
+      if (reply.statusCode !== 200 || typeof payload !== 'string') return payload;
+      const etag = `"${createHash('sha1').update(payload).digest('base64url')}"`;
+      reply.header('etag', etag);
+      reply.header('cache-control', 'public, max-age=60');
+      if (fresh(req.headers['if-none-match'], etag)) {
+        reply.code(304);
+        return '';
+      }
+      return payload;
+    });
+
+    const errors = { 400: cdnError, 404: cdnNotFound };
+
+    app.get(`${EMBEDDED_CONTENT_PATH}/cdn/stories`, {
+      schema: {
+        tags: ['content'],
+        summary: 'Storyblok CDN: stories (starts_with, by_slugs, excluding_slugs, sort_by, filter_query, paging)',
+        description: 'Headers `total` (matching stories) and `per-page` page the answer, as Storyblok does.',
+        querystring: cdnStoriesQuery,
+        response: { 200: cdnStoriesResponse, ...errors },
+      },
+      handler: async (req, reply) => {
+        const snap = await content.snapshot();
+        const page = listStories(snap, req.query, filterClauses(req.query));
+        reply.header('total', String(page.total)).header('per-page', String(page.perPage));
+        return { stories: page.stories, cv: snap.cv, rels: [], links: page.links };
+      },
+    });
+
+    app.get(`${EMBEDDED_CONTENT_PATH}/cdn/stories/*`, {
+      schema: {
+        tags: ['content'],
+        summary: 'Storyblok CDN: one story by full slug, id, or uuid with find_by=uuid',
+        params: cdnStoryParams,
+        querystring: cdnStoryQuery,
+        response: { 200: cdnStoryResponse, ...errors },
+      },
+      handler: async (req, reply) => {
+        const snap = await content.snapshot();
+        const found = findStory(snap, req.params['*'], req.query);
+        if (!found) return reply.status(404).send(CDN_NOT_FOUND);
+        return { story: found.story, cv: snap.cv, rels: [], links: found.links };
+      },
+    });
+
+    app.get(`${EMBEDDED_CONTENT_PATH}/cdn/links`, {
+      schema: {
+        tags: ['content'],
+        summary: 'Storyblok CDN: links (stories and folders, keyed by uuid), paged',
+        querystring: cdnLinksQuery,
+        response: { 200: cdnLinksResponse, ...errors },
+      },
+      handler: async (req, reply) => {
+        const page = listLinks(await content.snapshot(), req.query);
+        reply.header('total', String(page.total)).header('per-page', String(page.perPage));
+        return { links: page.links };
+      },
+    });
+  };
+}
