@@ -1,6 +1,8 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type PluginOption } from 'vite';
+import { randomBytes } from 'node:crypto';
+import { defineConfig, type Plugin, type PluginOption } from 'vite';
+import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa';
 
 /**
  * The API base URL is configured by default (same origin). src/lib/config.ts refuses to start
@@ -8,13 +10,109 @@ import { defineConfig, type PluginOption } from 'vite';
  */
 process.env.VITE_API_BASE_URL ??= '/';
 
-const apiTarget = process.env.VITE_DEV_API_TARGET ?? 'http://localhost:8080';
+const apiTarget = process.env.VITE_DEV_API_TARGET ?? `http://localhost:${process.env.PORT ?? '8080'}`;
 
-/** Later issues add vite-plugin-pwa (injectManifest, sw/sw.ts) here. */
-const plugins: PluginOption[] = [react(), tailwindcss()];
+/**
+ * SPEC §4 "App update": every build has an id, compiled into the app and written to /build.json. The app polls the
+ * file; another id means a new version is deployed. SKAFFERI_BUILD_ID pins it (e.g. the commit) for a reproducible
+ * build; by default it is the build time plus a random part, so two builds never share an id.
+ */
+const buildId =
+  process.env.SKAFFERI_BUILD_ID ??
+  `${new Date().toISOString().replace(/\D/g, '').slice(0, 14)}-${randomBytes(3).toString('hex')}`;
+
+function buildFile(): Plugin {
+  return {
+    name: 'skafferi-build-file',
+    apply: 'build',
+    generateBundle() {
+      this.emitFile({
+        type: 'asset',
+        fileName: 'build.json',
+        source: `${JSON.stringify({ id: buildId, builtAt: new Date().toISOString() })}\n`,
+      });
+    },
+  };
+}
+
+/** Primary blue (Tailwind blue-700, the app's primary buttons) and the page background (gray-50, cool grey). */
+const THEME_COLOUR = '#1d4ed8';
+const BACKGROUND_COLOUR = '#f8fafc';
+
+const manifest: Partial<ManifestOptions> = {
+  id: '/',
+  name: 'Skafferi',
+  short_name: 'Skafferi',
+  description:
+    'Beställ varor till ditt företag, håll koll på inköpslistor och inventera lagret – även i kylrummet utan täckning.',
+  lang: 'sv',
+  dir: 'ltr',
+  start_url: '/profil',
+  scope: '/',
+  display: 'standalone',
+  theme_color: THEME_COLOUR,
+  background_color: BACKGROUND_COLOUR,
+  categories: ['business', 'food', 'shopping', 'productivity'],
+  icons: [
+    { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+    { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+    { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+    { src: '/icons/icon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' },
+  ],
+  screenshots: [
+    {
+      src: '/screenshots/narrow.png',
+      sizes: '390x844',
+      type: 'image/png',
+      form_factor: 'narrow',
+      label: 'Mina sidor i Skafferi på en mobil',
+    },
+    {
+      src: '/screenshots/wide.png',
+      sizes: '1280x800',
+      type: 'image/png',
+      form_factor: 'wide',
+      label: 'Mina sidor i Skafferi på en dator',
+    },
+  ],
+};
+
+const plugins: PluginOption[] = [
+  react(),
+  tailwindcss(),
+  buildFile(),
+  VitePWA({
+    strategies: 'injectManifest',
+    srcDir: 'sw',
+    filename: 'sw.ts',
+    registerType: 'prompt',
+    // src/app/pwa registers the worker itself (virtual:pwa-register), after the app has started.
+    injectRegister: false,
+    manifest,
+    manifestFilename: 'manifest.webmanifest',
+    // The icons are in the precache through globPatterns below (listing them twice would be an error).
+    includeManifestIcons: false,
+    injectManifest: {
+      // The app shell: JS (with the Swedish texts), CSS, index.html, the colour-mode script and the icons. Not the
+      // screenshots, product images (cached when seen), build.json (always from the network) or source maps.
+      globPatterns: ['**/*.{js,css,html}', 'icons/*.{png,svg}'],
+      globIgnores: ['**/node_modules/**', 'sw.js', 'build.json', 'screenshots/**', 'images/**'],
+      maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+    },
+    // `SKAFFERI_PWA_DEV=1 npm run dev` runs the worker under the dev server too (module worker, no precache).
+    devOptions: {
+      enabled: process.env.SKAFFERI_PWA_DEV === '1',
+      type: 'module',
+      navigateFallback: 'index.html',
+    },
+  }),
+];
 
 export default defineConfig({
   plugins,
+  define: {
+    __SKAFFERI_BUILD_ID__: JSON.stringify(buildId),
+  },
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,

@@ -163,3 +163,34 @@ export type CustomerPrice = z.infer<typeof customerPrice>;
 /** GET /v1/products/prices: one entry per known product id asked for (unknown ids are left out). */
 export const pricesResponse = z.object({ data: z.array(customerPrice) });
 export type PricesResponse = z.infer<typeof pricesResponse>;
+
+/** How a lookup code is matched: the article number (SKU), a piece or carton GTIN (EAN), or either. */
+export const PRODUCT_LOOKUP_BY = ['articleNumber', 'ean'] as const;
+
+/**
+ * GET /v1/products/lookup?code=<article number or GTIN>[&by=articleNumber|ean]: one product by the number printed on a
+ * shelf label or a package. Without `by` the article number is tried first, then the piece and carton GTINs.
+ */
+export const productLookupQuery = z.object({
+  code: z.string().trim().min(1, { message: 'validation.required' }).max(50, { message: 'validation.tooLong' }),
+  by: z.enum(PRODUCT_LOOKUP_BY).optional(),
+});
+export type ProductLookupQuery = z.input<typeof productLookupQuery>;
+
+/** The catalogue fields a list line shows (the offline engine's product snapshot), and the product's slug. */
+export const productLookup = z.object({
+  productId: z.string(),
+  slug: z.string(),
+  sku: z.string(),
+  name: z.string(),
+  brandName: z.string(),
+  unit: z.enum(PRODUCT_UNITS),
+  piecesPerCarton: z.number().int(),
+  gtinPiece: z.string().nullable(),
+  gtinCarton: z.string().nullable(),
+  imageUrl: z.string().nullable(),
+  stockStatus: z.enum(STOCK_STATUSES),
+  discontinued: z.boolean(),
+  wholeUnitsOnly: z.boolean(),
+});
+export type ProductLookup = z.infer<typeof productLookup>;

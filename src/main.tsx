@@ -5,6 +5,7 @@ import { RouterProvider } from 'react-router/dom';
 import { queryClient } from './api/query-client';
 import { loadSessionState } from './api/session/start-session';
 import { Providers } from './app/providers';
+import { startPwa } from './app/pwa';
 import { createBrowserRouter } from 'react-router';
 import { createRoutes } from './app/router';
 import { applyStartupSessionEnd, connectSession } from './app/session-sync';
@@ -22,6 +23,7 @@ async function start() {
   applyStartupSessionEnd(ended, routes);
   const router = createBrowserRouter(routes);
   connectSession(router, queryClient);
+  startPwa(router); // service worker, app updates on navigation, Background Sync, install offer
 
   const root = document.getElementById('root');
   if (!root) throw new Error('#root saknas i index.html');

@@ -24,6 +24,8 @@ export async function registerClient(app: FastifyInstance, clientDir: string | n
     root,
     wildcard: false,
     index: false,
+    // Our own Cache-Control below; @fastify/send would otherwise overwrite it with `public, max-age=0`.
+    cacheControl: false,
     setHeaders(res, path) {
       const immutable = path.includes(`${resolve(root, 'assets')}`);
       res.setHeader('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');

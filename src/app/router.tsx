@@ -54,6 +54,34 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
               loader: requireAuth(() => loadProfile(queryClient)),
               lazy: () => import('./routes/ProfileRoute').then((m) => ({ Component: m.ProfileRoute })),
             },
+            {
+              path: 'inkopslistor',
+              handle: handle({ title: 'purchase-lists:title', crumb: 'purchase-lists:crumb', auth: true }),
+              children: [
+                {
+                  index: true,
+                  // No data loader: the lists come from the device's mirror, so the page also opens offline.
+                  loader: requireAuth(),
+                  lazy: () =>
+                    import('../features/purchase-lists/PurchaseListsPage').then((m) => ({
+                      Component: m.PurchaseListsPage,
+                    })),
+                },
+                {
+                  path: ':id',
+                  handle: handle({
+                    title: 'purchase-lists:detail.title',
+                    crumb: 'purchase-lists:detail.crumb',
+                    auth: true,
+                  }),
+                  loader: requireAuth(),
+                  lazy: () =>
+                    import('../features/purchase-lists/PurchaseListPage').then((m) => ({
+                      Component: m.PurchaseListPage,
+                    })),
+                },
+              ],
+            },
             // The other areas of Mina sidor arrive in later issues; until then they need a session, then 404.
             { path: '*', loader: requireAuth(notFound) },
           ],

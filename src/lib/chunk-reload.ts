@@ -2,7 +2,11 @@
 export const RELOAD_GUARD_MS = 10_000;
 const KEY = 'skafferi.chunkReloadAt';
 
-export function reloadAfterChunkError(): boolean {
+/**
+ * Reloads the page (or loads `target`, a path of this app) unless this tab already did so in the last 10 s: the one
+ * guard shared by every automatic reload (chunk-load errors, app updates). Returns false when the guard held it back.
+ */
+export function guardedReload(target?: string): boolean {
   try {
     const last = Number(sessionStorage.getItem(KEY) ?? 0);
     if (Date.now() - last < RELOAD_GUARD_MS) return false;
@@ -10,8 +14,16 @@ export function reloadAfterChunkError(): boolean {
   } catch {
     return false;
   }
-  window.location.reload();
+  if (target && target !== `${window.location.pathname}${window.location.search}${window.location.hash}`) {
+    window.location.assign(target);
+  } else {
+    window.location.reload();
+  }
   return true;
+}
+
+export function reloadAfterChunkError(): boolean {
+  return guardedReload();
 }
 
 /** Vite reports a failed lazy import as 'vite:preloadError'. */

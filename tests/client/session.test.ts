@@ -38,7 +38,7 @@ describe('session store', () => {
     store.clear('logout');
     store.clear('logout');
     expect(listener).toHaveBeenCalledTimes(1);
-    expect(listener).toHaveBeenCalledWith(null, 'logout');
+    expect(listener).toHaveBeenCalledWith(null, 'logout', null);
   });
 
   it('notices cookies that disappeared or changed in another tab', () => {
@@ -48,10 +48,10 @@ describe('session store', () => {
     store.subscribe(listener);
     storage.value = second;
     store.syncFromStorage();
-    expect(listener).toHaveBeenLastCalledWith(second, null);
+    expect(listener).toHaveBeenLastCalledWith(second, null, 'storage');
     storage.value = null;
     store.syncFromStorage();
-    expect(listener).toHaveBeenLastCalledWith(null, 'cookiesGone');
+    expect(listener).toHaveBeenLastCalledWith(null, 'cookiesGone', null);
   });
 });
 
@@ -78,7 +78,7 @@ describe('session renewer', () => {
     store.subscribe(listener);
     expect(await createSessionRenewer(store, async () => ({ kind: 'empty' }))()).toBe(false);
     expect(store.get()).toBeNull();
-    expect(listener).toHaveBeenCalledWith(null, 'renewalEmpty');
+    expect(listener).toHaveBeenCalledWith(null, 'renewalEmpty', null);
   });
 
   it('logs out when renewal fails', async () => {
@@ -86,7 +86,7 @@ describe('session renewer', () => {
     const listener = vi.fn();
     store.subscribe(listener);
     expect(await createSessionRenewer(store, async () => failed)()).toBe(false);
-    expect(listener).toHaveBeenCalledWith(null, 'renewalFailed');
+    expect(listener).toHaveBeenCalledWith(null, 'renewalFailed', null);
   });
 
   it('keeps the session when offline', async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { asc, eq, isNull } from 'drizzle-orm';
+import { asc, eq, isNotNull, isNull } from 'drizzle-orm';
 import { categories, productCategories, products } from '../../server/db/schema';
-import type { CategoryDetail, CategoryNode, CategoryTree, ProductDetail } from '../../contract/catalog';
+import type { CategoryDetail, CategoryNode, CategoryTree, ProductDetail, ProductLookup } from '../../contract/catalog';
 import { createTestApp, type TestApp } from './helpers';
 
 let app: TestApp;
@@ -175,5 +175,55 @@ describe('GET /v1/products/{slug}', () => {
     const res = await get('/v1/products/finns-inte-123456');
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ code: 'ProductNotFound', message: 'Artikeln kunde inte hittas.' });
+  });
+});
+
+describe('GET /v1/products/lookup', () => {
+  it('finds a product by article number, piece GTIN and carton GTIN, with the fields a list line needs', async () => {
+    const [row] = await db()
+      .select()
+      .from(products)
+      .where(isNotNull(products.gtinCarton))
+      .orderBy(asc(products.sku))
+      .limit(1);
+    if (!row) throw new Error('no product with a carton GTIN');
+    const expected: ProductLookup = {
+      productId: row.id,
+      slug: row.slug,
+      sku: row.sku,
+      name: row.name,
+      brandName: row.brandName,
+      unit: row.unit,
+      piecesPerCarton: row.piecesPerCarton,
+      gtinPiece: row.gtinPiece,
+      gtinCarton: row.gtinCarton,
+      imageUrl: row.images[0]?.url ?? null,
+      stockStatus: row.stockStatus,
+      discontinued: row.discontinued,
+      wholeUnitsOnly: row.wholeUnitsOnly,
+    };
+    for (const code of [row.sku, ` ${row.sku} `, row.gtinPiece!, row.gtinCarton!]) {
+      const res = await get(`/v1/products/lookup?code=${encodeURIComponent(code)}`);
+      expect(res.statusCode, code).toBe(200);
+      expect(res.json()).toEqual(expected);
+    }
+    expect((await get(`/v1/products/lookup?code=${row.gtinPiece}&by=ean`)).json()).toEqual(expected);
+    expect((await get(`/v1/products/lookup?code=${row.sku}&by=articleNumber`)).json()).toEqual(expected);
+    // Limited to one kind of number, the other does not match.
+    expect((await get(`/v1/products/lookup?code=${row.sku}&by=ean`)).statusCode).toBe(404);
+    expect((await get(`/v1/products/lookup?code=${row.gtinPiece}&by=articleNumber`)).statusCode).toBe(404);
+  });
+
+  it('answers 404 ProductNotFound on the field `code` for an unknown number, 400 for a missing one', async () => {
+    const res = await get('/v1/products/lookup?code=0000000000000');
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({
+      code: 'ProductNotFound',
+      message: 'Artikeln kunde inte hittas.',
+      fields: [{ path: 'code', message: 'Artikeln kunde inte hittas.' }],
+    });
+    const missing = await get('/v1/products/lookup?code=%20');
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toMatchObject({ code: 'ValidationError', fields: [{ path: 'code' }] });
   });
 });

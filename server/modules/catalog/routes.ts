@@ -1,7 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { apiError } from '../../../contract/common';
-import { categoryDetail, categoryTree, productDetail, slugParam } from '../../../contract/catalog';
+import {
+  categoryDetail,
+  categoryTree,
+  productDetail,
+  productLookup,
+  productLookupQuery,
+  slugParam,
+} from '../../../contract/catalog';
 import type { DbOrTx } from '../../db/client';
 import { createCatalogService } from './service';
 
@@ -9,7 +16,7 @@ const errors = { 400: apiError, 404: apiError };
 /** Public catalogue answers may be cached briefly by the browser and the service worker. */
 const CACHE = 'public, max-age=60';
 
-/** The public catalogue: category tree, one category, one product. No token needed. */
+/** The public catalogue: category tree, one category, one product, a product by number. No token needed. */
 export function catalogRoutes(db: DbOrTx) {
   const catalog = createCatalogService(db);
   return async (fastify: FastifyInstance) => {
@@ -37,6 +44,20 @@ export function catalogRoutes(db: DbOrTx) {
       handler: async (req, reply) => {
         reply.header('cache-control', CACHE);
         return catalog.category(req.params.slug);
+      },
+    });
+
+    // A static path: find-my-way matches it before the slug route (no product slug is "lookup").
+    app.get('/v1/products/lookup', {
+      schema: {
+        tags: ['catalog'],
+        summary: 'One product by article number or EAN (piece or carton GTIN), for adding it to a list',
+        querystring: productLookupQuery,
+        response: { 200: productLookup, ...errors },
+      },
+      handler: async (req, reply) => {
+        reply.header('cache-control', CACHE);
+        return catalog.lookup(req.query);
       },
     });
 

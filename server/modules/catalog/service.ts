@@ -1,8 +1,17 @@
-import { asc, count, eq, inArray } from 'drizzle-orm';
+import { asc, count, eq, inArray, or } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { categories, productCategories, products } from '../../db/schema';
-import type { CategoryDetail, CategoryNode, CategoryRef, CategoryTree, ProductDetail } from '../../../contract/catalog';
-import { notFound } from '../../lib/errors';
+import type {
+  CategoryDetail,
+  CategoryNode,
+  CategoryRef,
+  CategoryTree,
+  ProductDetail,
+  ProductLookup,
+  ProductLookupQuery,
+} from '../../../contract/catalog';
+import { AppError, notFound } from '../../lib/errors';
+import { errorText } from '../../lib/i18n';
 import { stockholmLocal } from '../calendar/deliveries';
 
 type CategoryRow = typeof categories.$inferSelect;
@@ -90,6 +99,43 @@ export function createCatalogService(db: DbOrTx) {
           .map((r) => ({ id: r.id, slug: r.slug, name: r.name, productCount: countOf(r.id) })),
         searchFilter: categoryFilter(row.slug),
       };
+    },
+
+    /**
+     * One product by the number on a shelf label or a package: the article number (exact, trimmed) first, then the
+     * piece and carton GTINs. `by` limits the match to one of them. Unknown: 404 ProductNotFound on the field `code`.
+     */
+    async lookup({ code, by }: ProductLookupQuery): Promise<ProductLookup> {
+      const columns = {
+        productId: products.id,
+        slug: products.slug,
+        sku: products.sku,
+        name: products.name,
+        brandName: products.brandName,
+        unit: products.unit,
+        piecesPerCarton: products.piecesPerCarton,
+        gtinPiece: products.gtinPiece,
+        gtinCarton: products.gtinCarton,
+        images: products.images,
+        stockStatus: products.stockStatus,
+        discontinued: products.discontinued,
+        wholeUnitsOnly: products.wholeUnitsOnly,
+      };
+      const find = async (where: ReturnType<typeof eq>) =>
+        (await db.select(columns).from(products).where(where).orderBy(products.sku).limit(1))[0];
+      const trimmed = code.trim();
+      const row =
+        (by !== 'ean' ? await find(eq(products.sku, trimmed)) : undefined) ??
+        (by !== 'articleNumber' && /^\d{8,14}$/.test(trimmed)
+          ? await find(or(eq(products.gtinPiece, trimmed), eq(products.gtinCarton, trimmed))!)
+          : undefined);
+      if (!row) {
+        throw new AppError(404, 'ProductNotFound', undefined, [
+          { path: 'code', message: errorText('ProductNotFound') },
+        ]);
+      }
+      const { images, ...rest } = row;
+      return { ...rest, imageUrl: images[0]?.url ?? null };
     },
 
     async product(slug: string, now = new Date()): Promise<ProductDetail> {

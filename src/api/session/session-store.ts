@@ -21,7 +21,17 @@ export type SessionEndReason =
   /** The cookies disappeared (another tab logged out, or they expired). */
   | 'cookiesGone';
 
-export type SessionListener = (session: Session | null, reason: SessionEndReason | null) => void;
+/**
+ * How a session started or changed: a login, a renewal of the same user's token (by the page, or adopted from the
+ * offline engine), or the cookies changing under the app (another tab).
+ */
+export type SessionChange = 'login' | 'renewal' | 'storage';
+
+export type SessionListener = (
+  session: Session | null,
+  reason: SessionEndReason | null,
+  change: SessionChange | null,
+) => void;
 
 export interface SessionStorage {
   read(): Session | null;
@@ -32,8 +42,8 @@ export interface SessionStorage {
 export interface SessionStore {
   get(): Session | null;
   subscribe(listener: SessionListener): () => void;
-  /** Starts or renews the session: both cookies are replaced. */
-  set(response: TokenResponse): void;
+  /** Starts (`login`, the default) or renews (`renewal`) the session: both cookies are replaced. */
+  set(response: TokenResponse, change?: SessionChange): void;
   /** Ends the session: both cookies are deleted. */
   clear(reason: SessionEndReason): void;
   /** Re-reads the cookies (tab became visible, another tab may have logged in or out). */
@@ -46,8 +56,8 @@ export function createSessionStore(storage: SessionStorage): SessionStore {
   let current = storage.read();
   const listeners = new Set<SessionListener>();
 
-  const emit = (reason: SessionEndReason | null) => {
-    for (const listener of listeners) listener(current, reason);
+  const emit = (reason: SessionEndReason | null, change: SessionChange | null) => {
+    for (const listener of listeners) listener(current, reason, change);
   };
 
   return {
@@ -56,23 +66,23 @@ export function createSessionStore(storage: SessionStorage): SessionStore {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    set(response) {
+    set(response, change = 'login') {
       current = { token: response.token, validTo: response.validTo };
       storage.write(current);
-      emit(null);
+      emit(null, change);
     },
     clear(reason) {
       const had = current !== null;
       current = null;
       storage.remove();
-      if (had) emit(reason);
+      if (had) emit(reason, null);
     },
     syncFromStorage() {
       const next = storage.read();
       if (same(next, current)) return;
       const ended = current !== null && next === null;
       current = next;
-      emit(ended ? 'cookiesGone' : null);
+      emit(ended ? 'cookiesGone' : null, ended ? null : 'storage');
     },
   };
 }

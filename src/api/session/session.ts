@@ -1,14 +1,18 @@
 import { config } from '../../lib/config';
+import { newerEngineSession } from './engine-session';
 import { requestRenewal } from './renewal';
 import { cookieSessionStorage } from './session-cookies';
 import { createSessionRenewer } from './session-renewer';
 import { createSessionStore } from './session-store';
 
-export type { Session, SessionEndReason } from './session-store';
+export type { Session, SessionChange, SessionEndReason } from './session-store';
 
 /** The app's session: cookies `token` and `timestamp`; logged in iff both are present. */
 export const session = createSessionStore(cookieSessionStorage);
 
-export const renewSession = createSessionRenewer(session, (token) =>
-  requestRenewal({ baseUrl: config().apiBaseUrl, fetch: (input, init) => fetch(input, init) }, token),
+/** Renews the page's token; a refused renewal first looks for a newer token the offline engine got. */
+export const renewSession = createSessionRenewer(
+  session,
+  (token) => requestRenewal({ baseUrl: config().apiBaseUrl, fetch: (input, init) => fetch(input, init) }, token),
+  { newerSession: (token) => newerEngineSession(token) },
 );

@@ -10,6 +10,8 @@ import { Wordmark } from './Wordmark';
 
 /** The menu (and React Aria's menu and popover code) loads in parallel with the page, off the critical path. */
 const UserMenu = lazy(() => import('./UserMenu').then((m) => ({ default: m.UserMenu })));
+/** The sync status and its panel, likewise off the critical path. */
+const SyncIndicator = lazy(() => import('../sync/SyncIndicator').then((m) => ({ default: m.SyncIndicator })));
 
 export function SiteHeader() {
   const { t } = useTranslation('layout');
@@ -18,10 +20,13 @@ export function SiteHeader() {
   return (
     <header className="sticky top-0 z-30 border-b border-gray-200 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85 dark:border-gray-800 dark:bg-gray-900/95 dark:supports-[backdrop-filter]:bg-gray-900/85">
       <div className="mx-auto flex h-16 w-full max-w-6xl items-center gap-3 px-4 sm:px-6">
-        <Wordmark />
+        <Wordmark compact={authenticated} />
         <div className="ml-auto flex min-w-0 items-center gap-1.5 sm:gap-3">
           {authenticated ? (
             <>
+              <Suspense fallback={<span aria-hidden="true" className="size-11 shrink-0" />}>
+                <SyncIndicator />
+              </Suspense>
               <CompanyButton />
               <Suspense fallback={<UserMenuPlaceholder />}>
                 <UserMenu />

@@ -1,8 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-aria-components';
 import { paths } from '../../lib/paths';
+import { cx } from '../../ui/cx';
 
-export function Wordmark() {
+/** The logo and name. `compact`: narrow phones show the mark alone, so the logged-in controls fit beside it. */
+export function Wordmark({ compact = false }: { compact?: boolean }) {
   const { t } = useTranslation('layout');
   const { t: tc } = useTranslation();
   return (
@@ -16,7 +18,9 @@ export function Wordmark() {
         <path d="M14 14h36v4H14z" className="fill-primary-200" />
         <path d="M18 22h28v6H18zm0 11h28v6H18zm0 11h28v6H18z" fill="#fff" opacity=".92" />
       </svg>
-      <span className="text-xl font-extrabold tracking-tight">{tc('appName')}</span>
+      <span className={cx('text-xl font-extrabold tracking-tight', compact && 'hidden min-[30rem]:inline')}>
+        {tc('appName')}
+      </span>
     </Link>
   );
 }

@@ -1,0 +1,69 @@
+import { expect, test } from './pages/PurchaseLists';
+import type { ServerItem } from './support/purchase-lists';
+import { users } from './support/users';
+
+const COMPANY = '10001';
+
+/** Runs against server B, whose tokens live 15 seconds (the file name puts it in the 'session' project). */
+test.describe('purchase lists offline, with a token that expires meanwhile', () => {
+  test('changes made after the token expired arrive under the same user, and the page keeps the new token', async ({
+    api,
+    app,
+    context,
+    page,
+    lists,
+    list,
+    listsApi,
+    sync,
+  }) => {
+    const [product] = (await listsApi.products(users.kund, COMPANY, 1)) as [ServerItem];
+    await api.setDefaultCompany(users.kund, COMPANY);
+    await app.login.loginAs(users.kund);
+    // Through the app, not a page load: with 15 s tokens the engine renews on every sync, and a page load in the
+    // middle of a renewal loses the new token (the server has already deleted the old one).
+    await app.profile.area('Inköpslistor').click();
+    await lists.expectVisible();
+    await sync.expectState('synced', 0);
+
+    await context.setOffline(true);
+    await page.waitForTimeout(16_000); // past the 15 s token lifetime, with no network to renew it
+    const before = await app.cookie('token');
+    expect(Date.parse(decodeURIComponent((await app.cookie('timestamp')) ?? ''))).toBeLessThan(Date.now());
+
+    const name = `E2E Utgången token ${Date.now().toString(36)}`;
+    await lists.createList(name);
+    await list.expectVisible(name);
+    await list.add('Artikelnummer', product.sku);
+    await expect(list.item(product.sku)).toBeVisible();
+    await sync.expectState('offline', 2);
+
+    const statuses: string[] = [];
+    context.on('response', (r) => {
+      const path = new URL(r.url()).pathname;
+      if (
+        path.startsWith('/v1/auth/renew') ||
+        (path.startsWith('/v1/purchase-lists') && r.request().method() !== 'GET')
+      ) {
+        statuses.push(`${r.request().method()} ${path.replace(/[0-9a-f-]{36}/g, ':id')} ${r.status()}`);
+      }
+    });
+    await context.setOffline(false);
+    await sync.expectState('synced', 0);
+
+    // Renewed first, then sent: nothing was refused, nothing was sent twice.
+    expect(statuses[0]).toBe('POST /v1/auth/renew 200');
+    expect(statuses.filter((s) => s.includes('/v1/purchase-lists'))).toEqual([
+      'POST /v1/purchase-lists 201',
+      'POST /v1/purchase-lists/:id/items 201',
+    ]);
+    const [stored, ...more] = await listsApi.listsNamed(users.kund, COMPANY, name);
+    expect(more).toEqual([]);
+    expect(stored).toMatchObject({ itemCount: 1, createdBy: 'Karin Lindqvist' });
+
+    // The engine's new token is the page's too: still logged in, and the page works with it.
+    await expect.poll(() => app.cookie('token')).not.toBe(before);
+    await app.header.chooseFromUserMenu('Mina sidor');
+    await app.profile.expectVisible();
+    await expect(app.header.userMenuButton).toBeVisible();
+  });
+});

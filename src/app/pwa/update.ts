@@ -1,0 +1,154 @@
+import { registerSW } from 'virtual:pwa-register';
+import { guardedReload, RELOAD_GUARD_MS } from '../../lib/chunk-reload';
+import { SKIP_WAITING_MESSAGE } from '../../../sw/protocol';
+import { isIdle, whenIdle } from './busy';
+import { createStore } from './store';
+
+/**
+ * App updates (SPEC §4 "App update", issue 4). Two signals, one outcome:
+ * - the service worker: a new version is installed and waiting (`registerType: 'prompt'`);
+ * - the build file: /build.json (polled every 10 minutes and when the tab becomes visible) names another build.
+ *   With a service worker that only asks it to look for the new version (a reload under the old worker would get the
+ *   old app shell again); without one (no support, or blocked) the next full load is the new version.
+ * The user is offered the update ("Uppdatera") and it is applied on their click or on the next navigation, never while
+ * a count screen is open or the outbox drains (./busy).
+ */
+
+/** SPEC §4: the build file is polled; §9: build-asset fetch guard 10 s. */
+export const BUILD_POLL_MS = 10 * 60 * 1000;
+export const BUILD_FETCH_TIMEOUT_MS = RELOAD_GUARD_MS;
+/** How long to wait for the new worker to take control before reloading anyway. */
+const TAKEOVER_TIMEOUT_MS = 5_000;
+
+export const BUILD_ID: string = typeof __SKAFFERI_BUILD_ID__ === 'string' ? __SKAFFERI_BUILD_ID__ : 'dev';
+
+export interface UpdateState {
+  /** What says a new version is there: a waiting service worker, or a new build with no worker to install it. */
+  available: 'worker' | 'build' | null;
+  /** The user chose "Uppdatera" (or a navigation started it): waiting until nothing is busy, then reloading. */
+  applying: boolean;
+  /** The user closed the banner; the update still happens on the next navigation. */
+  dismissed: boolean;
+}
+
+export const updateState = createStore<UpdateState>({ available: null, applying: false, dismissed: false });
+
+let registration: ServiceWorkerRegistration | undefined;
+let started = false;
+
+const patch = (next: Partial<UpdateState>) => updateState.set((previous) => ({ ...previous, ...next }));
+
+function controlled(): boolean {
+  return typeof navigator !== 'undefined' && !!navigator.serviceWorker?.controller;
+}
+
+/** The new worker takes over (skipWaiting), then the page loads `target` (or reloads) under it. */
+async function takeOverAndLoad(target?: string): Promise<boolean> {
+  const waiting = registration?.waiting;
+  if (waiting && navigator.serviceWorker) {
+    const tookOver = new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, TAKEOVER_TIMEOUT_MS);
+      navigator.serviceWorker.addEventListener(
+        'controllerchange',
+        () => {
+          clearTimeout(timer);
+          resolve();
+        },
+        { once: true },
+      );
+    });
+    waiting.postMessage({ type: SKIP_WAITING_MESSAGE });
+    await tookOver;
+  }
+  return guardedReload(target);
+}
+
+let attempt: Promise<boolean> | null = null;
+
+/**
+ * Applies the update now if nothing is busy, else does nothing (`waitForIdle`: waits until nothing is busy). Returns
+ * true when the page is being reloaded. One attempt at a time: a navigation that starts and ends (two triggers) or a
+ * click during a navigation must not ask the new worker twice to take over or spend the reload guard twice.
+ */
+export function applyUpdate(options: { target?: string; waitForIdle?: boolean } = {}): Promise<boolean> {
+  if (attempt) return options.waitForIdle ? attempt.then((done) => done || applyUpdate(options)) : attempt;
+  const { available, applying } = updateState.get();
+  if (!available || (applying && !options.waitForIdle)) return Promise.resolve(false);
+  attempt = (async () => {
+    if (options.waitForIdle) {
+      patch({ applying: true });
+      await whenIdle();
+    } else if (!(await isIdle())) {
+      return false;
+    }
+    const reloading = await takeOverAndLoad(options.target);
+    if (!reloading) patch({ applying: false });
+    return reloading;
+  })().finally(() => {
+    attempt = null;
+  });
+  return attempt;
+}
+
+/** "Uppdatera": applies the update as soon as nothing is busy. */
+export function updateNow(): Promise<boolean> {
+  return applyUpdate({ waitForIdle: true });
+}
+
+export function dismissUpdate(): void {
+  patch({ dismissed: true });
+}
+
+/** Reads /build.json; another build id than this app's means a new deploy. */
+export async function checkBuild(): Promise<void> {
+  if (import.meta.env.DEV || navigator.onLine === false) return;
+  let id: unknown;
+  try {
+    const response = await fetch(`${import.meta.env.BASE_URL}build.json?t=${Date.now()}`, {
+      cache: 'no-store',
+      signal: AbortSignal.timeout(BUILD_FETCH_TIMEOUT_MS),
+    });
+    if (!response.ok) return;
+    id = ((await response.json()) as { id?: unknown }).id;
+  } catch {
+    return; // offline or a half-deployed server: ask again later
+  }
+  if (typeof id !== 'string' || id === BUILD_ID) return;
+  if (registration && controlled()) {
+    // The worker serves the app shell: the new version arrives through it (then 'worker' is offered).
+    await registration.update().catch(() => undefined);
+    if (registration.waiting) patch({ available: 'worker' });
+    return;
+  }
+  if (!updateState.get().available) patch({ available: 'build', dismissed: false });
+}
+
+/** Registers the service worker and starts the build-file polling. Once per page. */
+export function startUpdates(): void {
+  if (started || typeof window === 'undefined') return;
+  started = true;
+
+  if ('serviceWorker' in navigator) {
+    registerSW({
+      immediate: true,
+      onNeedRefresh: () => patch({ available: 'worker', dismissed: false }),
+      // The new worker took control. When this page asked for it, takeOverAndLoad() reloads; when another tab did,
+      // this page keeps running its version until its next navigation.
+      onNeedReload: () => patch({ available: updateState.get().available ?? 'build' }),
+      onRegisteredSW: (_url, r) => {
+        registration = r;
+      },
+      onRegisterError: (error: unknown) => console.warn('Skafferi: service workern kunde inte registreras', error),
+    });
+  }
+
+  setInterval(() => void checkBuild(), BUILD_POLL_MS);
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'visible') void checkBuild();
+  });
+}
+
+/** The service worker registration, once registered (the Background Sync and the tests use it). */
+export function serviceWorkerRegistration(): ServiceWorkerRegistration | undefined {
+  return registration;
+}

@@ -1,0 +1,25 @@
+const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
+  ['day', 24 * 60 * 60 * 1000],
+  ['hour', 60 * 60 * 1000],
+  ['minute', 60 * 1000],
+  ['second', 1000],
+];
+
+const formatter = new Intl.RelativeTimeFormat('sv-SE', { numeric: 'auto' });
+
+/**
+ * A time relative to now in Swedish: "för 3 minuter sedan", "i går", "om 30 sekunder". The last minute in the past is
+ * `justNow` ("alldeles nyss"), so a status line does not tick every second.
+ */
+export function formatRelative(at: number | string, now: number, justNow: string): string {
+  const target = typeof at === 'string' ? Date.parse(at) : at;
+  if (Number.isNaN(target)) return '';
+  const diff = target - now;
+  if (diff <= 0 && diff > -60_000) return justNow;
+  for (const [unit, size] of UNITS) {
+    if (Math.abs(diff) >= size || unit === 'second') {
+      return formatter.format(Math.round(diff / size), unit);
+    }
+  }
+  return justNow;
+}
