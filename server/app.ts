@@ -97,7 +97,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook('onClose', () => mailer.close());
   const auth = createAuthService(db, config, mailer, sessionCache);
   const companies = createCompanyService(db);
-  const customers = createCustomerService(db, companies);
   const customersIn = (tx: DbOrTx) => createCustomerService(tx, createCompanyService(tx));
   const idempotency = createIdempotency(db);
   const pruneTimer = setInterval(
@@ -106,7 +105,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   );
   pruneTimer.unref();
   app.addHook('onClose', async () => clearInterval(pruneTimer));
-  app.decorate('services', { auth, companies, customers, mailer, database, idempotency });
+  app.decorate('services', { auth, companies, mailer, database, idempotency });
 
   await app.register(healthRoutes(database));
   await app.register(authRoutes(auth, config));
@@ -126,7 +125,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 export type Services = {
   auth: ReturnType<typeof createAuthService>;
   companies: ReturnType<typeof createCompanyService>;
-  customers: ReturnType<typeof createCustomerService>;
   mailer: ReturnType<typeof createMailer>;
   database: DatabaseHandle;
   idempotency: ReturnType<typeof createIdempotency>;

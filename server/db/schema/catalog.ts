@@ -1,5 +1,4 @@
 import {
-  bigint,
   boolean,
   date,
   index,
@@ -14,10 +13,7 @@ import {
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import { companies } from './accounts';
-import { createdAt, id, updatedAt } from './columns';
-
-/** Money is stored as whole öre (1 SEK = 100 öre) in integers; see docs/decisions/0003-money-in-ore.md. */
-const ore = (name: string) => bigint(name, { mode: 'number' });
+import { createdAt, id, ore, updatedAt } from './columns';
 
 export const UNITS = ['piece', 'carton'] as const;
 export const STOCK_STATUSES = ['in_stock', 'few_left', 'out_of_stock'] as const;

@@ -1,21 +1,7 @@
-import {
-  bigint,
-  date,
-  index,
-  integer,
-  jsonb,
-  numeric,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { date, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { companies, users } from './accounts';
 import { companyProducts, products, UNITS } from './catalog';
-import { createdAt, id, updatedAt } from './columns';
-
-const ore = (name: string) => bigint(name, { mode: 'number' });
+import { createdAt, id, ore, updatedAt } from './columns';
 
 export const ORDER_TYPES = ['web', 'sale'] as const;
 export const ORDER_STATUSES = ['pending', 'delivered', 'received'] as const;

@@ -36,6 +36,11 @@ export class DeliveryCalendar {
     private readonly closedDates: ReadonlySet<string> = new Set(),
   ) {}
 
+  /** Whether the company has any delivery route at all (without one it cannot order). */
+  get hasRoutes(): boolean {
+    return this.routes.length > 0;
+  }
+
   holidayName(date: string): string | undefined {
     const year = Number(date.slice(0, 4));
     let map = this.holidayCache.get(year);
@@ -83,7 +88,7 @@ export class DeliveryCalendar {
 
   /** The first date whose deadline has not passed, looking at most `horizonDays` ahead. */
   next(now: Date, horizonDays = 60): DeliveryDate | null {
-    if (this.routes.length === 0) return null;
+    if (!this.hasRoutes) return null;
     const today = stockholmLocal(now).slice(0, 10);
     const until = isoDate(addDays(utcDate(today), horizonDays));
     return this.deliveries(today, until, now)[0] ?? null;

@@ -106,10 +106,6 @@ export function createCompanyService(db: DbOrTx) {
         calendarFor(company.id),
       ]);
       const next = calendar.next(now);
-      const [routeCount] = await db
-        .select({ n: count() })
-        .from(deliveryRoutes)
-        .where(eq(deliveryRoutes.companyId, company.id));
       return {
         id: company.id,
         code: company.code,
@@ -123,7 +119,7 @@ export function createCompanyService(db: DbOrTx) {
         phone: company.phone,
         email: company.email,
         nextDeliveryDate: next?.date ?? null,
-        hasDeliveryRoutes: (routeCount?.n ?? 0) > 0,
+        hasDeliveryRoutes: calendar.hasRoutes,
       };
     },
   };
