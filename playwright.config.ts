@@ -2,15 +2,21 @@ import { defineConfig, devices } from '@playwright/test';
 
 const CI = !!process.env.CI;
 
-/** Server A: default token lifetime. Server B: tokens live 15 s, for the session tests. */
-export const SERVER_A = 'http://localhost:4173';
-export const SERVER_B = 'http://localhost:4174';
+/**
+ * Server A: default token lifetime. Server B: tokens live 15 s, for the session tests. `E2E_PORT` moves both (A on it,
+ * B on the next port) and the output folder, so that two runs on one machine do not share servers or results.
+ */
+const PORT_A = Number(process.env.E2E_PORT ?? 4173);
+export const SERVER_A = `http://localhost:${PORT_A}`;
+export const SERVER_B = `http://localhost:${PORT_A + 1}`;
+/** The built client the servers serve; a private build goes to `E2E_CLIENT_DIR` (vite build --outDir …). */
+const CLIENT_DIR = process.env.E2E_CLIENT_DIR ?? './dist/client';
 
 /** A real API server serving the built client (npm run e2e builds first), with a fresh database each run. */
 function server(name: string, port: number, env = '') {
   return {
     command:
-      `rm -rf .tmp/e2e-${name} && mkdir -p .tmp/e2e-${name} && ${env} DATA_DIR=.tmp/e2e-${name} PORT=${port} SEED_PRODUCTS=300 ` +
+      `rm -rf .tmp/e2e-${name}-${port} && mkdir -p .tmp/e2e-${name}-${port} && ${env} DATA_DIR=.tmp/e2e-${name}-${port} CLIENT_DIR=${CLIENT_DIR} PORT=${port} SEED_PRODUCTS=300 ` +
       'RATE_LIMIT_LOGIN_PER_MINUTE=1000 RATE_LIMIT_FORGOT_PER_MINUTE=1000 LOG_LEVEL=warn npx tsx server/main.ts',
     url: `http://localhost:${port}/health`,
     reuseExistingServer: !CI,
@@ -29,7 +35,7 @@ export default defineConfig({
   reporter: 'list',
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  outputDir: 'test-results',
+  outputDir: process.env.E2E_PORT ? `test-results/${PORT_A}` : 'test-results',
   use: {
     ...devices['Desktop Chrome'],
     headless: true,
@@ -53,5 +59,5 @@ export default defineConfig({
     { name: 'app', testIgnore: /session\.spec\.ts/, use: { baseURL: SERVER_A } },
     { name: 'session', testMatch: /session\.spec\.ts/, use: { baseURL: SERVER_B } },
   ],
-  webServer: [server('a', 4173), server('b', 4174, 'TOKEN_TTL_SECONDS=15')],
+  webServer: [server('a', PORT_A), server('b', PORT_A + 1, 'TOKEN_TTL_SECONDS=15')],
 });
