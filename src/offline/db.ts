@@ -1,5 +1,7 @@
 import Dexie, { type EntityTable, type Table } from 'dexie';
 import type { PurchaseList, PurchaseListItem } from '../../contract/purchase-lists';
+import { CART_STORES, type CartTables } from './cart/tables';
+import { INVENTORY_STORES, type InventoryTables } from './inventory/tables';
 import type { PurchaseListOp } from './purchase-lists/operations';
 
 /** The name of the IndexedDB database the app and the service worker share. */
@@ -39,8 +41,14 @@ export interface OutboxError {
   message: string;
 }
 
-/** The entity an entry changes; cart and inventory join here with their own operations. */
-export type OutboxEntity = 'purchaseList';
+/**
+ * The kind of data an entry changes. Each kind has its folder under src/offline and is registered in registry.ts;
+ * its operations join the `OutboxOp` union below.
+ */
+export type OutboxEntity = 'purchaseList' | 'cart' | 'inventoryList';
+
+/** Every kind's stored change. A kind adds its op type here. */
+export type OutboxOp = PurchaseListOp;
 
 /** One waiting change. Sent strictly in `seq` order, only with the token of `userId`. */
 export interface OutboxEntry {
@@ -50,10 +58,10 @@ export interface OutboxEntry {
   userId: string;
   companyCode: string;
   entity: OutboxEntity;
-  /** Id of the aggregate the change belongs to (a purchase list for item changes too). */
+  /** Id of the aggregate the change belongs to (a purchase list for item changes too; the cart's company code). */
   entityId: string;
   /** The change itself, with its client ids and time: reapplied to the server's state when the mirror is rebased. */
-  op: PurchaseListOp;
+  op: OutboxOp;
   method: HttpMethod;
   /** Absolute path from the API root, e.g. `/v1/purchase-lists/{id}/items`. */
   path: string;
@@ -111,7 +119,12 @@ export const SCHEMA_V1 = {
   meta: 'key',
 } as const;
 
-export type OfflineDb = Dexie & OfflineTables;
+/**
+ * Version 2: the cart (issue #5) and inventory (issue #6) tables. Only new tables are listed; Dexie keeps v1's.
+ */
+export const SCHEMA_V2 = { ...CART_STORES, ...INVENTORY_STORES } as const;
+
+export type OfflineDb = Dexie & OfflineTables & CartTables & InventoryTables;
 
 /**
  * Opens (lazily, on first use) the offline database. Transactions are `strict` in Chromium: a committed change is on
@@ -120,6 +133,7 @@ export type OfflineDb = Dexie & OfflineTables;
 export function openOfflineDb(name: string = OFFLINE_DB_NAME): OfflineDb {
   const db = new Dexie(name, { chromeTransactionDurability: 'strict' }) as OfflineDb;
   db.version(1).stores(SCHEMA_V1);
+  db.version(2).stores(SCHEMA_V2);
   return db;
 }
 
@@ -147,15 +161,18 @@ export function transact<T>(db: OfflineDb, tables: Table[], body: () => Promise<
   });
 }
 
+/** The engine's own tables, which every change also touches. */
+export function engineTables(db: OfflineDb): Table[] {
+  return [db.outbox, db.session, db.meta];
+}
+
 /** The tables a change to purchase lists reads and writes, for `db.transaction('rw', ...)`. */
-export function purchaseListTables(db: OfflineDb) {
+export function purchaseListTables(db: OfflineDb): Table[] {
   return [
     db.purchaseLists,
     db.purchaseListItems,
     db.serverPurchaseLists,
     db.serverPurchaseListItems,
-    db.outbox,
-    db.session,
-    db.meta,
+    ...engineTables(db),
   ];
 }

@@ -1,10 +1,10 @@
 import { apiError } from '../../contract/common';
 import { BACKOFF_CAP_MS, backoffDelay, retryAfterMs } from './backoff';
-import { purchaseListTables, transact, type OfflineDb, type OutboxEntry, type OutboxError } from './db';
+import { transact, type OfflineDb, type OutboxEntity, type OutboxEntry, type OutboxError } from './db';
 import { DRAIN_LOCK, defaultLock, type LockProvider } from './lock';
 import { messageFor } from './messages';
-import { applyAnswer, markStale } from './purchase-lists/answers';
-import { rebaseLists } from './rebase';
+import { rebaseTouched } from './rebase';
+import { kindOf, syncTables } from './registry';
 import { blockUser, isBlocked, readSession, type EngineSession } from './session';
 import { createSessionClient, type NotReady, type SessionClient } from './session-client';
 import type { Transport, TransportResponse } from './transport';
@@ -38,8 +38,9 @@ export interface DrainSummary {
   retryAt: number | null;
   /** The user whose entries were sent (null: nobody logged in). */
   userId: string | null;
-  /** Companies and lists the sent or rejected entries touched: what the refresh after the drain reads again. */
+  /** Companies the sent or rejected entries touched: what the refresh after the drain reads again. */
   companies: string[];
+  /** Ids of the aggregates (lists, carts …) the sent or rejected entries touched. */
   lists: string[];
 }
 
@@ -74,7 +75,7 @@ export function waitingCount(db: OfflineDb, userId: string): Promise<number> {
 function alreadyGone(entry: OutboxEntry, response: TransportResponse): boolean {
   if (entry.method !== 'DELETE' || response.status !== 404) return false;
   const code = apiError.safeParse(response.body);
-  return code.success && (code.data.code === 'PurchaseListNotFound' || code.data.code === 'PurchaseListItemNotFound');
+  return code.success && kindOf(entry.entity).goneCodes.has(code.data.code);
 }
 
 /**
@@ -91,7 +92,7 @@ export async function drainUnlocked(options: DrainOptions): Promise<DrainSummary
   const now = options.now ?? Date.now;
   const random = options.random ?? Math.random;
   const companies = new Set<string>();
-  const lists = new Set<string>();
+  const touched = new Map<string, { entity: OutboxEntity; entityId: string }>();
   let sent = 0;
   let rejected = 0;
   let stopped: DrainStop | null = null;
@@ -120,14 +121,15 @@ export async function drainUnlocked(options: DrainOptions): Promise<DrainSummary
   }
 
   async function reject(entry: OutboxEntry, error: OutboxError): Promise<void> {
-    await transact(db, [db.outbox, db.serverPurchaseLists], async () => {
+    await transact(db, syncTables(db), async () => {
       await db.outbox.update(entry.seq, {
         status: 'rejected',
         attempts: entry.attempts + (error.status === LOCAL_REJECTION ? 0 : 1),
         nextAttemptAt: null,
         lastError: error,
       });
-      await markStale(db, entry.entityId); // the refresh reads the list again, the rebase drops the refused change
+      // The refresh reads the aggregate again, the rebase drops the refused change.
+      await kindOf(entry.entity).markStale(db, entry.entityId);
     });
     if (entry.creates) rejectedCreates.add(entry.creates);
     rejected++;
@@ -162,12 +164,12 @@ export async function drainUnlocked(options: DrainOptions): Promise<DrainSummary
       break;
     }
     companies.add(head.companyCode);
-    lists.add(head.entityId);
+    touched.set(`${head.entity}|${head.entityId}`, { entity: head.entity, entityId: head.entityId });
 
     // A change to a row whose creation was refused is refused too, without asking the server.
     const missing = head.dependsOn.find((id) => rejectedCreates.has(id));
     if (missing !== undefined) {
-      const code = missing === head.entityId ? 'ListNotCreated' : 'ItemNotAdded';
+      const code = kindOf(head.entity).dependencyCode(head, missing);
       await reject(head, { status: LOCAL_REJECTION, code, message: messageFor(code) });
       continue;
     }
@@ -188,9 +190,9 @@ export async function drainUnlocked(options: DrainOptions): Promise<DrainSummary
     const { response } = result;
     if ((response.status >= 200 && response.status < 300) || alreadyGone(head, response)) {
       const replayed = response.headers.get('Idempotency-Replayed') === 'true';
-      await transact(db, [db.outbox, db.serverPurchaseLists, db.serverPurchaseListItems], async () => {
+      await transact(db, syncTables(db), async () => {
         await db.outbox.delete(head.seq);
-        await applyAnswer(db, head.op, response.body, replayed);
+        await kindOf(head.entity).applyAnswer(db, head, response.body, replayed);
       });
       sent++;
     } else if (isRetryable(response.status)) {
@@ -202,9 +204,9 @@ export async function drainUnlocked(options: DrainOptions): Promise<DrainSummary
     }
   }
 
-  // The mirror of every list the drain touched: the server's answers, then what still waits on top.
-  if (lists.size > 0) {
-    await transact(db, purchaseListTables(db), () => rebaseLists(db, lists));
+  // The mirror of everything the drain touched: the server's answers, then what still waits on top.
+  if (touched.size > 0) {
+    await transact(db, syncTables(db), () => rebaseTouched(db, touched.values()));
   }
   return summary(stopped);
 
@@ -222,7 +224,7 @@ export async function drainUnlocked(options: DrainOptions): Promise<DrainSummary
       retryAt,
       userId: who,
       companies: [...companies],
-      lists: [...lists],
+      lists: [...touched.values()].map((t) => t.entityId),
     };
   }
 }

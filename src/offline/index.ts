@@ -31,5 +31,6 @@ export {
 export { createFetchTransport, type Transport, type TransportRequest, type TransportResponse } from './transport';
 export { needsRenewal, storeSession, type EngineSession } from './session';
 export { SESSION_CHANNEL, type SessionMessage } from './session-client';
-export { describeEntry } from './describe';
+export { describeEntry, kindOf, syncTables, ENTITY_KINDS } from './registry';
+export type { EntityKind, RefreshContext } from './kinds';
 export { DRAIN_LOCK, type LockProvider } from './lock';

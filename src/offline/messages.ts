@@ -30,6 +30,3 @@ export class MutationError extends Error {
     super(message);
   }
 }
-
-/** Codes of changes refused on the device because a change they depend on was refused. */
-export const DEPENDENCY_CODES: ReadonlySet<string> = new Set(['ListNotCreated', 'ItemNotAdded']);

@@ -1,5 +1,5 @@
 import { v7 as uuidv7 } from 'uuid';
-import { purchaseListTables, transact, type OfflineDb, type OutboxEntry } from './db';
+import { purchaseListTables, transact, type OfflineDb, type OutboxEntry, type SessionRow } from './db';
 import { MutationError, messageFor } from './messages';
 import {
   applyPending,
@@ -37,6 +37,38 @@ function noticesOf(op: PurchaseListOp, wholeUnitsOnly: boolean | undefined): Mut
   return [{ code: 'QuantityRounded', message: messageFor('QuantityRounded').replace('{{quantity}}', String(settled)) }];
 }
 
+/** What a kind gives `enqueue`: the change, its request, and what it creates and needs. */
+export type EnqueueInput = Pick<
+  OutboxEntry,
+  | 'mutationId'
+  | 'entity'
+  | 'entityId'
+  | 'companyCode'
+  | 'op'
+  | 'method'
+  | 'path'
+  | 'body'
+  | 'creates'
+  | 'dependsOn'
+  | 'createdAt'
+>;
+
+/**
+ * Appends an outbox entry for the session's user. Call inside the kind's read-write transaction that applies the
+ * change to the mirror (over the kind's tables and `engineTables(db)`), so that both happen or neither.
+ */
+export async function enqueue(db: OfflineDb, session: SessionRow, input: EnqueueInput): Promise<number> {
+  return db.outbox.add({
+    ...input,
+    userId: session.userId,
+    attempts: 0,
+    // A user whose queue waits for a new login keeps their order: new changes wait behind the blocked ones.
+    status: (await isBlocked(db, session.userId)) ? 'blocked' : 'pending',
+    lastError: null,
+    nextAttemptAt: null,
+  });
+}
+
 /**
  * Makes a change to purchase lists on the device: ONE read-write transaction applies it to the mirror and appends the
  * outbox entry (both or neither). Throws a MutationError (Swedish message) when the change is invalid or bound to be
@@ -61,25 +93,17 @@ export async function mutate(
     const companyCode = op.type === 'createList' ? op.companyCode : before.list!.companyCode;
     await writeMirror(db, op.listId, before, after);
 
-    const request = requestOf(op);
     const mutationId = newId();
-    const entry: Omit<OutboxEntry, 'seq'> = {
+    const seq = await enqueue(db, session, {
       mutationId,
-      userId: session.userId,
-      companyCode,
       entity: 'purchaseList',
       entityId: op.listId,
+      companyCode,
       op,
-      ...request,
+      ...requestOf(op),
       ...dependenciesOf(op),
       createdAt: at,
-      attempts: 0,
-      // A user whose queue waits for a new login keeps their order: new changes wait behind the blocked ones.
-      status: (await isBlocked(db, session.userId)) ? 'blocked' : 'pending',
-      lastError: null,
-      nextAttemptAt: null,
-    };
-    const seq = await db.outbox.add(entry);
+    });
     const item = op.type === 'setItemQuantity' ? before.items.get(op.itemId) : undefined;
     const wholeUnitsOnly = op.type === 'addItem' ? op.product.wholeUnitsOnly : item?.wholeUnitsOnly;
     const id = op.type === 'createList' ? op.listId : op.type === 'addItem' ? op.itemId : null;

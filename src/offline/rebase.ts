@@ -1,44 +1,48 @@
-import { purchaseListTables, transact, type OfflineDb, type OutboxEntry } from './db';
-import { applyPending, type ListState } from './purchase-lists/operations';
-import { readBase, readMirror, writeMirror } from './purchase-lists/state';
+import { transact, type OfflineDb, type OutboxEntity, type OutboxEntry } from './db';
+import { ENTITY_KINDS, kindOf, syncTables } from './registry';
 import { readSession } from './session';
 
 /** Entries that still count as the user's intent: waiting, or waiting for a new login. Rejected ones do not. */
 export const isWaiting = (entry: OutboxEntry) => entry.status === 'pending' || entry.status === 'blocked';
 
 /**
- * Rebuilds the mirror of the given lists: the server's last known state, then every waiting change of the current
- * user on top, in seq order. Call inside a read-write transaction over `purchaseListTables(db)`, so that a change
+ * Rebuilds the mirror of the given aggregates of one kind: the server's last known state, then every waiting change of
+ * the current user on top, in seq order. Call inside a read-write transaction over `syncTables(db)`, so that a change
  * made meanwhile is either already in the outbox (and applied here) or applied after this.
  */
-export async function rebaseLists(db: OfflineDb, listIds: Iterable<string>): Promise<void> {
+export async function rebaseEntities(db: OfflineDb, entity: OutboxEntity, entityIds: Iterable<string>): Promise<void> {
+  const ids = [...new Set(entityIds)];
+  if (ids.length === 0) return;
   const session = await readSession(db);
-  for (const listId of new Set(listIds)) {
-    const entries = session
-      ? (await db.outbox.where('entityId').equals(listId).toArray())
-          .filter((e) => e.userId === session.userId && isWaiting(e))
-          .sort((a, b) => a.seq - b.seq)
-      : [];
-    let state: ListState = await readBase(db, listId);
-    for (const entry of entries) state = applyPending(state, entry.op);
-    await writeMirror(db, listId, await readMirror(db, listId), state);
+  const waiting = new Map<string, OutboxEntry[]>();
+  if (session) {
+    const entries = await db.outbox.where('entityId').anyOf(ids).toArray();
+    for (const e of entries.sort((a, b) => a.seq - b.seq)) {
+      if (e.entity !== entity || e.userId !== session.userId || !isWaiting(e)) continue;
+      waiting.set(e.entityId, [...(waiting.get(e.entityId) ?? []), e]);
+    }
   }
+  await kindOf(entity).rebase(db, ids, (id) => waiting.get(id) ?? []);
 }
 
-/** Every list the device knows of (mirror or server copy): for a full rebase after the user changed. */
-export async function knownListIds(db: OfflineDb): Promise<string[]> {
-  const [mirror, base] = await Promise.all([
-    db.purchaseLists.toCollection().primaryKeys(),
-    db.serverPurchaseLists.toCollection().primaryKeys(),
-  ]);
-  const orphans = (await db.purchaseListItems.orderBy('listId').uniqueKeys()) as string[];
-  const queued = (await db.outbox.orderBy('entityId').uniqueKeys()) as string[];
-  return [...new Set([...mirror, ...base, ...orphans, ...queued])];
+/** Rebuilds the mirror of the aggregates these entries touch, kind by kind (inside a transaction as above). */
+export async function rebaseTouched(db: OfflineDb, entries: Iterable<Pick<OutboxEntry, 'entity' | 'entityId'>>) {
+  const byKind = new Map<OutboxEntity, Set<string>>();
+  for (const e of entries) byKind.set(e.entity, (byKind.get(e.entity) ?? new Set()).add(e.entityId));
+  for (const [entity, ids] of byKind) await rebaseEntities(db, entity, ids);
 }
+
+/** Purchase lists: the mirror of these lists rebuilt (kept for the purchase-list code and its tests). */
+export const rebaseLists = (db: OfflineDb, listIds: Iterable<string>) => rebaseEntities(db, 'purchaseList', listIds);
 
 /** Rebuilds the whole mirror for whoever is logged in now (login, logout, user switch). */
 export async function rebaseAll(db: OfflineDb): Promise<void> {
-  await transact(db, purchaseListTables(db), async () => {
-    await rebaseLists(db, await knownListIds(db));
+  await transact(db, syncTables(db), async () => {
+    const queued = await db.outbox.toArray();
+    for (const kind of ENTITY_KINDS) {
+      const ids = new Set(await kind.knownIds(db));
+      for (const e of queued) if (e.entity === kind.entity) ids.add(e.entityId);
+      await rebaseEntities(db, kind.entity, ids);
+    }
   });
 }

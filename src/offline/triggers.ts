@@ -1,9 +1,9 @@
 import { liveQuery } from 'dexie';
-import { offlineDb, purchaseListTables, transact, type OfflineDb, type OutboxEntry, type OutboxError } from './db';
+import { offlineDb, transact, type OfflineDb, type OutboxEntry, type OutboxError } from './db';
 import { drainUnlocked, waitingCount, type DrainSummary } from './drain';
 import { DRAIN_LOCK, defaultLock, type LockProvider } from './lock';
-import { DEPENDENCY_CODES } from './messages';
-import { rebaseAll, rebaseLists } from './rebase';
+import { rebaseAll, rebaseTouched } from './rebase';
+import { kindOf, syncTables } from './registry';
 import { lastSyncedAt, refreshUnlocked, type RefreshSummary } from './refresh';
 import { isBlocked, readSession, storeSession, type EngineSession } from './session';
 import type { Transport } from './transport';
@@ -325,17 +325,14 @@ export function createSyncController(options: SyncControllerOptions) {
 
     /** Sends a refused change again (and the changes refused only because they depended on it). */
     async retry(seq: number): Promise<SyncResult | null> {
-      await transact(db, purchaseListTables(db), async () => {
+      await transact(db, syncTables(db), async () => {
         const entry = await db.outbox.get(seq);
         if (!entry || entry.status !== 'rejected') return;
         const again = [entry, ...(await dependents(entry))];
         for (const e of again) {
           await db.outbox.update(e.seq, { status: 'pending', attempts: 0, nextAttemptAt: null, lastError: null });
         }
-        await rebaseLists(
-          db,
-          again.map((e) => e.entityId),
-        );
+        await rebaseTouched(db, again);
       });
       await readStatus();
       return request(true);
@@ -343,15 +340,12 @@ export function createSyncController(options: SyncControllerOptions) {
 
     /** Drops a refused change for good (the UI asks first); the mirror is rebuilt without it. */
     async discard(seq: number): Promise<void> {
-      await transact(db, purchaseListTables(db), async () => {
+      await transact(db, syncTables(db), async () => {
         const entry = await db.outbox.get(seq);
         if (!entry || entry.status !== 'rejected') return;
         const gone = [entry, ...(await dependents(entry))];
         await db.outbox.bulkDelete(gone.map((e) => e.seq));
-        await rebaseLists(
-          db,
-          gone.map((e) => e.entityId),
-        );
+        await rebaseTouched(db, gone);
       });
       await readStatus();
     },
@@ -384,7 +378,10 @@ export function createSyncController(options: SyncControllerOptions) {
     const created = entry.creates;
     if (created === null) return [];
     return refused.filter(
-      (e) => e.seq !== entry.seq && DEPENDENCY_CODES.has(e.lastError?.code ?? '') && e.dependsOn.includes(created),
+      (e) =>
+        e.seq !== entry.seq &&
+        e.dependsOn.includes(created) &&
+        e.lastError?.code === kindOf(e.entity).dependencyCode(e, created),
     );
   }
 }

@@ -1,5 +1,5 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { offlineDb, type OutboxEntry } from '../../offline';
+import { kindOf, offlineDb, type OutboxEntry } from '../../offline';
 
 /**
  * The name of the list each entry concerns, as the user knew it when making the change: from an earlier waiting
@@ -7,19 +7,22 @@ import { offlineDb, type OutboxEntry } from '../../offline';
  * list that has been deleted on the device). Keyed by seq.
  */
 export function useEntryListNames(entries: OutboxEntry[]): Map<number, string | undefined> {
-  const ids = [...new Set(entries.map((e) => e.entityId))];
-  const key = ids.join('|');
+  const targets = [...new Map(entries.map((e) => [`${e.entity}|${e.entityId}`, e])).values()];
+  const key = targets.map((e) => `${e.entity}|${e.entityId}`).join(',');
   const stored = useLiveQuery(async () => {
     const db = offlineDb();
-    const [mirror, server] = await Promise.all([db.purchaseLists.bulkGet(ids), db.serverPurchaseLists.bulkGet(ids)]);
-    return new Map(ids.map((id, i) => [id, server[i]?.name ?? mirror[i]?.name]));
+    const names = await Promise.all(targets.map((e) => kindOf(e.entity).nameOf?.(db, e.entityId)));
+    return new Map(targets.map((e, i) => [e.entityId, names[i]]));
   }, [key]);
 
   const named = new Map<string, string>();
   const names = new Map<number, string | undefined>();
   for (const entry of entries) {
     names.set(entry.seq, named.get(entry.entityId) ?? stored?.get(entry.entityId));
-    if (entry.op.type === 'createList' || entry.op.type === 'renameList') named.set(entry.entityId, entry.op.name);
+    const op = entry.op;
+    if (entry.entity === 'purchaseList' && (op.type === 'createList' || op.type === 'renameList')) {
+      named.set(entry.entityId, op.name);
+    }
   }
   return names;
 }

@@ -1,6 +1,7 @@
-import offline from '../../locales/sv/offline.json' with { type: 'json' };
-import type { OutboxEntry } from './db';
-import { fill } from './messages';
+import offline from '../../../locales/sv/offline.json' with { type: 'json' };
+import type { OutboxEntry } from '../db';
+import { fill } from '../messages';
+import type { PurchaseListOp } from './operations';
 
 const quantity = (n: number) => n.toLocaleString('sv-SE', { maximumFractionDigits: 3 });
 const t = offline.change;
@@ -9,9 +10,9 @@ const t = offline.change;
  * A waiting or refused change in plain Swedish, for the sync panel, e.g. `Lägg till Mellanmjölk 1,5 l (2) i listan`.
  * `listName` is the list's name as the mirror has it, when the UI knows it. Texts: locales/sv/offline.json.
  */
-export function describeEntry(entry: OutboxEntry, listName?: string): string {
+export function describeListEntry(entry: OutboxEntry, listName?: string): string {
   const list = listName ? fill(t.namedList, { name: listName }) : t.theList;
-  const op = entry.op;
+  const op = entry.op as PurchaseListOp;
   switch (op.type) {
     case 'createList':
       return fill(t.createList, { name: op.name });
