@@ -121,6 +121,29 @@ test.describe('installable PWA', () => {
     await expect(app.header.banner).toBeVisible();
     await context.setOffline(false);
   });
+
+  test('opened offline at its start URL (/profil): the profile and company the user saw last', async ({
+    page,
+    app,
+    context,
+    api,
+  }) => {
+    await api.setDefaultCompany(users.kund, COMPANY);
+    const pwa = new Pwa(page);
+    await app.login.loginAs(users.kund);
+    await pwa.waitForControl();
+    const companyName = (await app.profile.companyName.textContent())?.trim() ?? '';
+    expect(companyName).not.toBe('');
+    await expect(app.header.companyButton).toContainText(companyName);
+    // What the device keeps of the user's data is saved a moment after it arrived.
+    await expect.poll(() => pwa.hasQuerySnapshot()).toBe(true);
+
+    await context.setOffline(true);
+    await page.goto('/profil');
+    await app.profile.expectVisible(companyName);
+    await expect(app.header.companyButton).toContainText(companyName);
+    await context.setOffline(false);
+  });
 });
 
 test.describe('outbox drain in the service worker', () => {

@@ -3,6 +3,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { queryClient } from './api/query-client';
+import { persistQueries, restoreForSession } from './api/query-persist';
 import { loadSessionState } from './api/session/start-session';
 import { Providers } from './app/providers';
 import { startPwa } from './app/pwa';
@@ -17,7 +18,8 @@ async function start() {
   config(); // SPEC §5: a missing API base URL stops the app here, with a clear message
   watchSystemColourScheme();
   reloadOnChunkErrors();
-  const ended = await loadSessionState(queryClient);
+  const ended = await loadSessionState(queryClient, () => restoreForSession(queryClient));
+  persistQueries(queryClient);
 
   const routes = createRoutes(queryClient);
   applyStartupSessionEnd(ended, routes);

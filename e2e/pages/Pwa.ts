@@ -18,7 +18,9 @@ interface Request<T> {
   onerror: (() => void) | null;
 }
 interface Database {
-  transaction(store: string): { objectStore(name: string): { count(): Request<number> } };
+  transaction(store: string): {
+    objectStore(name: string): { count(): Request<number>; get(key: string): Request<unknown> };
+  };
   close(): void;
 }
 interface BrowserScope {
@@ -113,6 +115,26 @@ export class Pwa {
               db.close();
             };
             count.onerror = () => reject(new Error(String(count.error)));
+          };
+        }),
+    );
+  }
+
+  /** Whether the device holds a snapshot of the user's server data (meta row 'queryCache'), read without the app. */
+  hasQuerySnapshot(): Promise<boolean> {
+    return this.page.evaluate(
+      () =>
+        new Promise<boolean>((resolve, reject) => {
+          const open = (globalThis as unknown as BrowserScope).indexedDB.open('skafferi');
+          open.onerror = () => reject(new Error(String(open.error)));
+          open.onsuccess = () => {
+            const db = open.result;
+            const get = db.transaction('meta').objectStore('meta').get('queryCache');
+            get.onsuccess = () => {
+              resolve(get.result !== undefined);
+              db.close();
+            };
+            get.onerror = () => reject(new Error(String(get.error)));
           };
         }),
     );

@@ -8,7 +8,11 @@ import { session, type SessionEndReason } from './session';
  * and the stores reset. Offline keeps the session. Resolves with the reason the session ended meanwhile, if it did
  * (a failed renewal on the way counts), so the app can send the user to the right place.
  */
-export async function loadSessionState(queryClient: QueryClient): Promise<SessionEndReason | null> {
+export async function loadSessionState(
+  queryClient: QueryClient,
+  /** Offline start: puts what the device kept of the user's data back (see query-persist.ts). */
+  restoreOffline: () => Promise<unknown> = async () => undefined,
+): Promise<SessionEndReason | null> {
   if (!session.get()) return null;
   let ended: SessionEndReason | null = null;
   const stop = session.subscribe((current, reason) => {
@@ -18,8 +22,9 @@ export async function loadSessionState(queryClient: QueryClient): Promise<Sessio
     await queryClient.fetchQuery(currentUserQuery());
   } catch (error) {
     const offline = isApiError(error) && error.isNetworkError;
-    if (!offline && session.get()) session.clear('startupFailed');
     queryClient.clear();
+    if (!offline && session.get()) session.clear('startupFailed');
+    if (offline && session.get()) await restoreOffline();
   } finally {
     stop();
   }
