@@ -9,7 +9,7 @@ import { describeEntry, type OutboxEntry, type SyncStatus } from '../../offline'
 import { useOutbox } from '../../offline/hooks';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
-import { Modal } from '../../ui/Modal';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { toast } from '../../ui/toast-queue';
 import { useEntryListNames } from './entry-names';
 import { formatRelative } from './relative-time';
@@ -168,32 +168,24 @@ export function SyncPanel({ status }: { status: SyncStatus }) {
         <p className="text-gray-600 dark:text-gray-400">{t('panel.otherUsers', { count: status.otherUsersPending })}</p>
       )}
 
-      <Modal
+      <ConfirmDialog
         isOpen={discarding !== null}
         onOpenChange={(open) => !open && setDiscarding(null)}
         title={t('discard.title')}
+        confirmLabel={t('discard.confirm')}
+        cancelLabel={t('discard.cancel')}
+        onConfirm={async () => {
+          if (discarding) await controller.discard(discarding.entry.seq);
+          setDiscarding(null);
+          toast.success(t('discard.done'), { id: 'sync' });
+          keepFocusInPanel();
+        }}
       >
-        <p className="text-gray-800 dark:text-gray-200">{t('discard.text')}</p>
+        <p>{t('discard.text')}</p>
         <p className="mt-3 rounded-lg bg-gray-50 px-3 py-2 font-medium text-gray-950 dark:bg-gray-800 dark:text-gray-50">
           {discarding?.text}
         </p>
-        <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-          <Button variant="secondary" onPress={() => setDiscarding(null)} autoFocus>
-            {t('discard.cancel')}
-          </Button>
-          <Button
-            variant="danger"
-            onPress={async () => {
-              if (discarding) await controller.discard(discarding.entry.seq);
-              setDiscarding(null);
-              toast.success(t('discard.done'), { id: 'sync' });
-              keepFocusInPanel();
-            }}
-          >
-            {t('discard.confirm')}
-          </Button>
-        </div>
-      </Modal>
+      </ConfirmDialog>
     </div>
   );
 }

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { MirrorList } from '../../../offline';
 import { toast } from '../../../ui/toast-queue';
 import { changeErrorText, changeList } from '../changes';
-import { ConfirmDialog } from './ConfirmDialog';
+import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { RenameDialog } from './RenameDialog';
 
 export type ListDialog = 'rename' | 'delete' | 'reset';

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
-import { Button } from '../../../ui/Button';
-import { Modal } from '../../../ui/Modal';
+import { Button } from './Button';
+import { Modal } from './Modal';
 
-interface ConfirmDialogProps {
+export interface ConfirmDialogProps {
   isOpen: boolean;
   onOpenChange: (isOpen: boolean) => void;
   title: string;
