@@ -2,6 +2,8 @@
 //
 //   npm run bench                          all of them
 //   npm run bench -- customer-throughput   one (name with or without .bench.ts)
+//   npm run bench -- bundle-size lighthouse   the client's first load (issue #3): JS per route, Lighthouse scores
+//                                          (both build the client into .tmp/bench-bundle; BENCH_CLIENT_DIR reuses a build)
 //
 // Each benchmark default-exports an async function returning its figures; they are printed and written
 // to bench/results/<name>.json (git-ignored). A benchmark that throws makes the run exit with 1; a figure

@@ -99,3 +99,83 @@ export const pagedCompanies = z.object({
   totalPages: z.number().int(),
 });
 export type PagedCompanies = z.infer<typeof pagedCompanies>;
+
+/* ---- Managing the users of a company (customer administrators; staff too) ---- */
+
+/** The roles a customer administrator may give; the staff role is never given through the API. */
+export const MANAGEABLE_ROLES = ['Customer', 'CustomerAdministrator'] as const satisfies readonly RoleName[];
+export type ManageableRole = (typeof MANAGEABLE_ROLES)[number];
+export const ADMIN_ROLE: ManageableRole = 'CustomerAdministrator';
+
+/** At least one role; each one of the manageable ones (a staff role is refused); duplicates removed. */
+export const manageableRoles = z
+  .array(z.enum(MANAGEABLE_ROLES, { message: 'validation.invalid' }))
+  .max(MANAGEABLE_ROLES.length)
+  .refine((roles) => roles.length > 0, { message: 'validation.required' })
+  .transform((roles) => MANAGEABLE_ROLES.filter((role) => roles.includes(role)));
+
+/** active: can log in; pending: created, has not set a password through the activation link yet; inactive: shut off. */
+export const CUSTOMER_STATUSES = ['active', 'pending', 'inactive'] as const;
+export type CustomerStatus = (typeof CUSTOMER_STATUSES)[number];
+
+/** A user of a company as the manage-users table shows it. */
+export const companyCustomer = z.object({
+  id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  roles: z.array(z.string()),
+  status: z.enum(CUSTOMER_STATUSES),
+});
+export type CompanyCustomer = z.infer<typeof companyCustomer>;
+
+export const companyCustomersResponse = z.object({ data: z.array(companyCustomer) });
+export type CompanyCustomersResponse = z.infer<typeof companyCustomersResponse>;
+
+export const customerCompanyRef = z.object({ id: z.string(), code: z.string(), name: z.string() });
+export type CustomerCompanyRef = z.infer<typeof customerCompanyRef>;
+
+/** GET /v1/customers/:id — one user with the companies the caller manages that the user belongs to. */
+export const customerDetail = companyCustomer.extend({
+  companies: z.array(customerCompanyRef),
+  /** The user also belongs to a company the caller does not manage: e-mail and roles are then not the caller's to change. */
+  managedElsewhere: z.boolean(),
+});
+export type CustomerDetail = z.infer<typeof customerDetail>;
+
+const companyCodeField = z.string().trim().min(1, { message: 'validation.required' }).max(32);
+
+export const customerIdParam = z.object({ id: z.uuid({ message: 'validation.invalid' }) });
+export const removeCustomerParams = z.object({
+  companyId: z.uuid({ message: 'validation.invalid' }),
+  customerId: z.uuid({ message: 'validation.invalid' }),
+});
+
+/** PUT /v1/customers/:id */
+export const updateCustomerBody = z.object({ firstName: name, lastName: name, email, phone, roles: manageableRoles });
+export type UpdateCustomerBody = z.input<typeof updateCustomerBody>;
+
+/** POST /v1/customers — creates the user in one or more of the caller's companies and mails an activation link. */
+export const createCustomerBody = updateCustomerBody.extend({
+  companyCodes: z
+    .array(companyCodeField)
+    .max(100)
+    .refine((codes) => codes.length > 0, { message: 'validation.required' })
+    .transform((codes) => [...new Set(codes)]),
+});
+export type CreateCustomerBody = z.input<typeof createCustomerBody>;
+
+/** POST /v1/customers/:id — adds an existing user to another of the caller's companies. */
+export const addCustomerToCompanyBody = z.object({ companyCode: companyCodeField, roles: manageableRoles });
+export type AddCustomerToCompanyBody = z.input<typeof addCustomerToCompanyBody>;
+
+/** PUT /v1/customer/password — the user's own password; the other sessions of the user end. */
+export const changePasswordBody = z
+  .object({
+    currentPassword: z.string().min(1, { message: 'validation.required' }).max(200),
+    password: strongPassword,
+    confirmPassword: z.string().max(200),
+  })
+  .refine((v) => v.password === v.confirmPassword, { path: ['confirmPassword'], message: 'validation.mismatch' });
+export type ChangePasswordBody = z.infer<typeof changePasswordBody>;

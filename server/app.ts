@@ -18,17 +18,31 @@ import { createCompanyService } from './modules/companies/service';
 import { companyRoutes } from './modules/companies/routes';
 import { createCustomerService } from './modules/customers/service';
 import { customerRoutes } from './modules/customers/routes';
+import { customerManagementRoutes } from './modules/customers/manage-routes';
 import { healthRoutes } from './modules/health/routes';
 import { mailboxRoutes } from './modules/mailbox/routes';
 import { catalogRoutes } from './modules/catalog/routes';
 import { priceRoutes } from './modules/prices/routes';
 import { searchRoutes } from './modules/search/routes';
 import { purchaseListRoutes } from './modules/purchase-lists/routes';
+import { inventoryRoutes } from './modules/inventory/routes';
+import { companyProductRoutes } from './modules/company-products/routes';
 import { contentRoutes } from './modules/content/routes';
+import { cartRoutes } from './modules/cart/routes';
+import { calendarRoutes } from './modules/calendar/routes';
+import { checkoutRoutes } from './modules/checkout/routes';
+import { orderRoutes } from './modules/orders/routes';
+import { popularRoutes } from './modules/popular/routes';
+import { registerCaptcha } from './modules/captcha/routes';
+import { thirdPartySources } from './modules/captcha/csp';
+import { contactRoutes } from './modules/contact/routes';
+import { newsletterRoutes } from './modules/newsletter/routes';
 
 export type BuildOptions = {
   /** An open database to use instead of opening one from the config (tests). */
   database?: DatabaseHandle;
+  /** The clock of the date rules (delivery deadlines, prices of the day, order dates); tests fix it. */
+  now?: () => Date;
 };
 
 /** Builds the whole server: API, OpenAPI docs and (when built) the PWA, on one Fastify instance. */
@@ -80,13 +94,18 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     });
   }
 
+  const thirdParty = thirdPartySources(config);
   registerSecurityHeaders(app, {
     https: config.publicUrl.startsWith('https://'),
     connectSources: [
       ...(config.search.publicUrl ? [originOf(config.search.publicUrl)] : []),
       ...(config.content.storyblokToken ? [originOf(config.content.storyblokApiUrl)] : []),
+      ...thirdParty.connect,
     ],
     imageSources: config.content.storyblokToken ? ['https://a.storyblok.com'] : [],
+    extraImageSources: thirdParty.image,
+    scriptSources: thirdParty.script,
+    frameSources: thirdParty.frame,
   });
   await app.register(rateLimit, { global: false });
   await registerOpenApi(app);
@@ -108,14 +127,25 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('services', { auth, companies, mailer, database, idempotency });
 
   await app.register(healthRoutes(database));
+  await registerCaptcha(app, { config, db });
   await app.register(authRoutes(auth, config));
   await app.register(customerRoutes({ companies, idempotency, customersIn, sessionCache }));
+  await app.register(customerManagementRoutes({ db, config, idempotency, mailer, sessionCache }));
   await app.register(companyRoutes(companies));
   await app.register(purchaseListRoutes({ db, idempotency }));
+  await app.register(inventoryRoutes({ db, idempotency }));
+  await app.register(companyProductRoutes({ db, idempotency }));
   await app.register(catalogRoutes(db));
   await app.register(priceRoutes({ db, companies }));
   await app.register(searchRoutes({ db, config, companies }));
   await app.register(contentRoutes({ db, config }));
+  await app.register(cartRoutes({ db, idempotency, now: options.now, cacheSeconds: config.authCacheSeconds }));
+  await app.register(calendarRoutes({ db, now: options.now }));
+  await app.register(checkoutRoutes({ db, idempotency, now: options.now }));
+  await app.register(orderRoutes({ db, idempotency, now: options.now }));
+  await app.register(popularRoutes({ db, now: options.now }));
+  await app.register(contactRoutes({ db, config, mailer }));
+  await app.register(newsletterRoutes({ db, config, mailer }));
   if (config.devMailbox) await app.register(mailboxRoutes(db));
   await registerClient(app, config.serveClient ? config.clientDir : null);
 

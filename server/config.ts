@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 
 const bool = (fallback: boolean) =>
@@ -22,6 +23,7 @@ const envSchema = z.object({
   PUBLIC_URL: optionalUrl,
   TOKEN_TTL_SECONDS: int(3600, 5),
   TOKEN_RENEW_GRACE_SECONDS: int(43_200, 0),
+  TOKEN_REPLACED_GRACE_SECONDS: int(120, 0),
   AUTH_CACHE_SECONDS: int(10, 0, 300),
   RESET_LINK_TTL_MINUTES: int(60, 1),
   REGISTRATION_LINK_TTL_HOURS: int(72, 1),
@@ -57,7 +59,29 @@ const envSchema = z.object({
     .regex(/^[a-z0-9-]+(\/[a-z0-9-]+)*$/)
     .default('sortiment'),
   SITEMAP_MAX_URLS: int(50_000, 10, 50_000),
+  CAPTCHA_HMAC_KEY: z.string().min(16).optional(),
+  CAPTCHA_COST: int(500, 1, 1_000_000),
+  CAPTCHA_MAX_COUNTER: int(2000, 2, 100_000_000),
+  RECAPTCHA_SITE_KEY: z.string().min(1).optional(),
+  RECAPTCHA_SECRET: z.string().min(1).optional(),
+  RECAPTCHA_HOST: z
+    .string()
+    .regex(/^[a-z0-9.-]+(:\d+)?$/)
+    .default('www.recaptcha.net'),
+  RECAPTCHA_VERIFY_URL: optionalUrl,
+  RECAPTCHA_MIN_SCORE: z.coerce.number().min(0).max(1).default(0.5),
+  CONTACT_TOKEN_TTL_MINUTES: int(60, 1, 24 * 60),
+  NEWSLETTER_CONFIRM_TTL_HOURS: int(72, 1),
+  RATE_LIMIT_CONTACT_PER_MINUTE: int(5, 1),
+  RATE_LIMIT_NEWSLETTER_PER_MINUTE: int(5, 1),
+  VITE_GTM_ID: z
+    .string()
+    .regex(/^GTM-[A-Z0-9]+$/)
+    .optional(),
 });
+
+/** CAPTCHA_HMAC_KEY unset: one random key for this process (several servers behind one address must share one). */
+const processCaptchaKey = randomBytes(32).toString('base64url');
 
 export type Config = {
   port: number;
@@ -67,6 +91,8 @@ export type Config = {
   publicUrl: string;
   tokenTtlSeconds: number;
   tokenRenewGraceSeconds: number;
+  /** A renewed (replaced) token may be renewed again this long: the first answer may have been lost. */
+  tokenReplacedGraceSeconds: number;
   authCacheSeconds: number;
   resetLinkTtlMinutes: number;
   registrationLinkTtlHours: number;
@@ -79,7 +105,26 @@ export type Config = {
   mailFrom: string;
   customerServiceEmail: string;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
-  rateLimit: { loginPerMinute: number; forgotPerMinute: number };
+  rateLimit: {
+    loginPerMinute: number;
+    forgotPerMinute: number;
+    contactPerMinute: number;
+    newsletterPerMinute: number;
+  };
+  captcha: {
+    /** Signs ALTCHA challenges and contact tokens. */
+    hmacKey: string;
+    /** PBKDF2 iterations per ALTCHA attempt. */
+    cost: number;
+    /** The secret counter of a challenge is drawn from [maxCounter/2, maxCounter]: the attempts a browser makes. */
+    maxCounter: number;
+    /** Google reCAPTCHA instead of ALTCHA (both keys set). */
+    recaptcha: { siteKey: string; secret: string; host: string; verifyUrl: string; minScore: number } | undefined;
+  };
+  contact: { tokenTtlMinutes: number };
+  newsletter: { confirmTtlHours: number };
+  /** A Google Tag Manager container the client loads after consent; the CSP lets it in. */
+  gtmId: string | undefined;
   trustProxy: boolean;
   search: {
     /** A real Typesense cluster (admin URL); undefined: the embedded engine. */
@@ -132,6 +177,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         .join('\n')}`,
     );
   }
+  if (!!e.RECAPTCHA_SITE_KEY !== !!e.RECAPTCHA_SECRET) {
+    const missing = e.RECAPTCHA_SITE_KEY ? 'RECAPTCHA_SECRET' : 'RECAPTCHA_SITE_KEY';
+    throw new ConfigError(
+      `Invalid configuration — fix these settings (see .env.example):\n  ${missing}: required when the other RECAPTCHA_ key is set`,
+    );
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -140,6 +191,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     tokenTtlSeconds: e.TOKEN_TTL_SECONDS,
     tokenRenewGraceSeconds: e.TOKEN_RENEW_GRACE_SECONDS,
+    tokenReplacedGraceSeconds: e.TOKEN_REPLACED_GRACE_SECONDS,
     authCacheSeconds: e.AUTH_CACHE_SECONDS,
     resetLinkTtlMinutes: e.RESET_LINK_TTL_MINUTES,
     registrationLinkTtlHours: e.REGISTRATION_LINK_TTL_HOURS,
@@ -153,7 +205,30 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mailFrom: e.MAIL_FROM,
     customerServiceEmail: e.CUSTOMER_SERVICE_EMAIL,
     logLevel: e.LOG_LEVEL,
-    rateLimit: { loginPerMinute: e.RATE_LIMIT_LOGIN_PER_MINUTE, forgotPerMinute: e.RATE_LIMIT_FORGOT_PER_MINUTE },
+    rateLimit: {
+      loginPerMinute: e.RATE_LIMIT_LOGIN_PER_MINUTE,
+      forgotPerMinute: e.RATE_LIMIT_FORGOT_PER_MINUTE,
+      contactPerMinute: e.RATE_LIMIT_CONTACT_PER_MINUTE,
+      newsletterPerMinute: e.RATE_LIMIT_NEWSLETTER_PER_MINUTE,
+    },
+    captcha: {
+      hmacKey: e.CAPTCHA_HMAC_KEY ?? processCaptchaKey,
+      cost: e.CAPTCHA_COST,
+      maxCounter: e.CAPTCHA_MAX_COUNTER,
+      recaptcha:
+        e.RECAPTCHA_SITE_KEY && e.RECAPTCHA_SECRET
+          ? {
+              siteKey: e.RECAPTCHA_SITE_KEY,
+              secret: e.RECAPTCHA_SECRET,
+              host: e.RECAPTCHA_HOST,
+              verifyUrl: e.RECAPTCHA_VERIFY_URL ?? `https://${e.RECAPTCHA_HOST}/recaptcha/api/siteverify`,
+              minScore: e.RECAPTCHA_MIN_SCORE,
+            }
+          : undefined,
+    },
+    contact: { tokenTtlMinutes: e.CONTACT_TOKEN_TTL_MINUTES },
+    newsletter: { confirmTtlHours: e.NEWSLETTER_CONFIRM_TTL_HOURS },
+    gtmId: e.VITE_GTM_ID,
     trustProxy: e.TRUST_PROXY,
     search: {
       typesenseUrl: e.TYPESENSE_URL?.replace(/\/$/, ''),

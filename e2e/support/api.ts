@@ -1,4 +1,5 @@
 import { expect, type APIRequestContext } from '@playwright/test';
+import { solvedCaptcha } from './captcha';
 import type { DemoUser } from './users';
 
 interface Company {
@@ -81,7 +82,9 @@ export class Api {
   /** Puts a password back through the same reset flow a user would use. */
   async resetPassword(user: DemoUser): Promise<void> {
     const since = new Date(Date.now() - 1000);
-    await this.request.post('/v1/auth/forgot-password', { data: { email: user.email } });
+    await this.request.post('/v1/auth/forgot-password', {
+      data: { email: user.email, captcha: await solvedCaptcha(this.request) },
+    });
     const token = new URL(await this.latestResetLink(user.email, since)).searchParams.get('token');
     const response = await this.request.post('/v1/auth/reset-password', {
       data: { token, password: user.password, confirmPassword: user.password },

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { companies, sessions, users } from '../db/schema';
 import { unauthorized } from '../lib/errors';
@@ -60,7 +60,14 @@ export function registerAuthentication(app: FastifyInstance, db: Db, cache: Sess
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
       .leftJoin(companies, eq(companies.id, users.defaultCompanyId))
-      .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.validTo, new Date()), eq(users.active, true)))
+      .where(
+        and(
+          eq(sessions.tokenHash, tokenHash),
+          gt(sessions.validTo, new Date()),
+          isNull(sessions.replacedAt),
+          eq(users.active, true),
+        ),
+      )
       .limit(1);
     if (!row) throw unauthorized();
     const { sessionId, validTo, ...user } = row;

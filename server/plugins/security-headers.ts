@@ -11,6 +11,12 @@ export type SecurityHeaderOptions = {
   connectSources?: string[];
   /** Origins images load from besides this one (Storyblok's asset CDN). */
   imageSources?: string[];
+  /** More image origins (Google Analytics once a tag manager is configured). */
+  extraImageSources?: string[];
+  /** Script origins besides this one (reCAPTCHA, Google Tag Manager), only when configured. */
+  scriptSources?: string[];
+  /** Frame origins besides this one (reCAPTCHA's frame), only when configured. */
+  frameSources?: string[];
 };
 
 /** The origin of a URL, for a CSP source list. */
@@ -21,11 +27,12 @@ export function registerSecurityHeaders(app: FastifyInstance, options: SecurityH
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...(options.scriptSources ?? [])],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', ...(options.imageSources ?? [])],
+        imgSrc: ["'self'", 'data:', 'blob:', ...(options.imageSources ?? []), ...(options.extraImageSources ?? [])],
         connectSrc: ["'self'", ...(options.connectSources ?? [])],
         workerSrc: ["'self'"],
+        frameSrc: ["'self'", ...(options.frameSources ?? [])],
         manifestSrc: ["'self'"],
         mediaSrc: ["'self'", 'blob:'],
         objectSrc: ["'none'"],

@@ -36,6 +36,8 @@ export interface RequestOptions<T> {
   schema?: z.ZodType<T>;
   auth?: AuthMode;
   signal?: AbortSignal;
+  /** More request headers (e.g. the contact form's own Bearer token with auth 'none'). */
+  headers?: Record<string, string>;
 }
 
 export interface ApiClient {
@@ -44,7 +46,7 @@ export interface ApiClient {
 
 export function createApiClient(deps: ApiClientDeps): ApiClient {
   async function send(method: HttpMethod, url: string, token: string | null, options: RequestOptions<unknown>) {
-    const headers: Record<string, string> = { Accept: 'application/json' };
+    const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
     if (token) headers.Authorization = `Bearer ${token}`;
     if (options.body !== undefined) headers['Content-Type'] = 'application/json';
     try {

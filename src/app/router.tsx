@@ -1,6 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { RouteObject } from 'react-router';
+import { productLoader } from '../features/product/loader';
 import { loadProfile } from '../features/profile/loader';
+import { loadSettings } from '../features/settings/loader';
+import { requireUserManager } from '../features/users/loader';
 import { paths } from '../lib/paths';
 import { notFound, redirectIfAuthenticated, requireAuth } from './guards';
 import { DefaultLayout } from './layouts/DefaultLayout';
@@ -20,7 +23,9 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
       children: [
         {
           index: true,
-          lazy: () => import('./routes/HomePage').then((m) => ({ Component: m.HomePage })),
+          // SPEC §2: the start page is the content story `home`.
+          lazy: () =>
+            import('./routes/HomePage').then((m) => ({ loader: m.homeLoader(queryClient), Component: m.HomePage })),
         },
         {
           path: paths.login,
@@ -42,6 +47,11 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
               handle: handle({ title: 'auth:reset.title', crumb: 'layout:crumbs.resetPassword' }),
               lazy: () =>
                 import('../features/auth/ResetPasswordPage').then((m) => ({ Component: m.ResetPasswordPage })),
+            },
+            {
+              path: 'email-registration',
+              handle: handle({ title: 'auth:registration.title', crumb: 'auth:registration.crumb' }),
+              lazy: () => import('../features/auth/RegistrationPage').then((m) => ({ Component: m.RegistrationPage })),
             },
           ],
         },
@@ -75,18 +85,144 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                     auth: true,
                   }),
                   loader: requireAuth(),
-                  lazy: () =>
-                    import('../features/purchase-lists/PurchaseListPage').then((m) => ({
-                      Component: m.PurchaseListPage,
-                    })),
+                  // The route adds the cart's "Lägg alla i varukorgen" to the feature's page.
+                  lazy: () => import('./routes/PurchaseListRoute').then((m) => ({ Component: m.PurchaseListRoute })),
+                },
+              ],
+            },
+            {
+              path: 'installningar',
+              handle: handle({ title: 'settings:title', crumb: 'settings:crumb', auth: true }),
+              loader: requireAuth(() => loadSettings(queryClient)),
+              lazy: () => import('../features/settings/SettingsPage').then((m) => ({ Component: m.SettingsPage })),
+            },
+            {
+              // SPEC §2: role CustomerAdministrator plus a user-role check (staff too); the server checks every call.
+              path: 'hantera-anvandare',
+              handle: handle({ title: 'users:title', crumb: 'users:crumb', auth: true }),
+              children: [
+                {
+                  index: true,
+                  loader: requireAuth(() => requireUserManager(queryClient)),
+                  lazy: () => import('../features/users/UsersPage').then((m) => ({ Component: m.UsersPage })),
+                },
+                {
+                  path: 'skapa-anvandare',
+                  handle: handle({ title: 'users:createPage.title', crumb: 'users:createPage.crumb', auth: true }),
+                  loader: requireAuth(() => requireUserManager(queryClient)),
+                  lazy: () => import('../features/users/CreateUserPage').then((m) => ({ Component: m.CreateUserPage })),
+                },
+                {
+                  path: 'redigera-anvandare/:id',
+                  handle: handle({ title: 'users:editPage.title', crumb: 'users:editPage.crumb', auth: true }),
+                  loader: requireAuth(() => requireUserManager(queryClient)),
+                  lazy: () => import('../features/users/EditUserPage').then((m) => ({ Component: m.EditUserPage })),
                 },
               ],
             },
             // The other areas of Mina sidor arrive in later issues; until then they need a session, then 404.
+            {
+              path: 'inventering',
+              handle: handle({ title: 'inventory:title', crumb: 'inventory:crumb', auth: true }),
+              children: [
+                {
+                  index: true,
+                  // No data loader: lists come from the device's mirror, so stocktaking also opens offline.
+                  loader: requireAuth(),
+                  lazy: () =>
+                    import('../features/inventory/InventoryListsPage').then((m) => ({
+                      Component: m.InventoryListsPage,
+                    })),
+                },
+                {
+                  path: 'mina-artiklar',
+                  handle: handle({
+                    title: 'inventory:myArticles.title',
+                    crumb: 'inventory:myArticles.crumb',
+                    auth: true,
+                  }),
+                  loader: requireAuth(),
+                  lazy: () =>
+                    import('../features/inventory/MyArticlesPage').then((m) => ({ Component: m.MyArticlesPage })),
+                },
+                {
+                  path: ':id',
+                  handle: handle({ title: 'inventory:detail.title', crumb: 'inventory:detail.crumb', auth: true }),
+                  children: [
+                    {
+                      index: true,
+                      loader: requireAuth(),
+                      lazy: () =>
+                        import('../features/inventory/InventoryListPage').then((m) => ({
+                          Component: m.InventoryListPage,
+                        })),
+                    },
+                    {
+                      path: 'rakna',
+                      handle: handle({ title: 'inventory:count.title', crumb: 'inventory:count.crumb', auth: true }),
+                      loader: requireAuth(),
+                      lazy: () => import('../features/inventory/CountPage').then((m) => ({ Component: m.CountPage })),
+                    },
+                  ],
+                },
+              ],
+            },
             { path: '*', loader: requireAuth(notFound) },
           ],
         },
-        { path: '*', loader: notFound },
+        {
+          path: paths.checkout,
+          handle: handle({ title: 'checkout:title', crumb: 'checkout:crumb', auth: true }),
+          children: [
+            {
+              index: true,
+              // No data loader: the cart comes from the device's mirror (the page says when ordering needs the network).
+              loader: requireAuth(),
+              lazy: () => import('../features/checkout/CheckoutPage').then((m) => ({ Component: m.CheckoutPage })),
+            },
+            {
+              path: 'bekraftelse',
+              handle: handle({
+                title: 'checkout:confirmation.title',
+                crumb: 'checkout:confirmation.crumb',
+                auth: true,
+              }),
+              loader: requireAuth(),
+              lazy: () =>
+                import('../features/checkout/ConfirmationPage').then((m) => ({ Component: m.ConfirmationPage })),
+            },
+          ],
+        },
+        {
+          path: paths.search,
+          handle: handle({ title: 'search:title', crumb: 'search:crumb' }),
+          lazy: () => import('../features/search/SearchPage').then((m) => ({ Component: m.SearchPage })),
+        },
+        {
+          // The product page's own breadcrumbs show its categories; the title comes from the product.
+          path: `${paths.product}/:slug`,
+          handle: handle({ title: 'catalog:product.title' }),
+          loader: productLoader(queryClient),
+          lazy: () => import('../features/product/ProductPage').then((m) => ({ Component: m.ProductPage })),
+        },
+        {
+          // Where the newsletter's confirm and unsubscribe links land (the server redirects with the outcome).
+          path: '/nyhetsbrev/:status',
+          handle: handle({ title: 'site:newsletterResult.title', crumb: 'site:newsletterResult.crumb' }),
+          lazy: () =>
+            import('../features/content/forms/NewsletterResultPage').then((m) => ({
+              Component: m.NewsletterResultPage,
+            })),
+        },
+        // SPEC §2 /:slug(.*)*: every other path is a content page; a slug without a story is the fatal 404. Keep last.
+        {
+          path: '*',
+          lazy: () =>
+            import('../features/content/ContentPage').then((m) => ({
+              loader: m.contentLoader(queryClient),
+              Component: m.ContentPage,
+            })),
+        },
       ],
     },
   ];

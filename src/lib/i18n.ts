@@ -1,35 +1,123 @@
-import i18next, { type i18n as I18n } from 'i18next';
+import i18next, { type BackendModule, type i18n as I18n, type ResourceLanguage } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 
-/** Swedish is the only language (SPEC §1). Every namespace is a file in locales/sv/. */
-const files = import.meta.glob<Record<string, unknown>>('../../locales/sv/*.json', { eager: true, import: 'default' });
+/**
+ * Swedish is the only language (SPEC §1). Every namespace is a file in locales/sv/.
+ *
+ * SPEC §7 "locale message files load on demand": the namespaces the app shell needs on every page (header, footer,
+ * errors, toasts, form validation, the company switcher, sync, PWA prompts and cookie consent) are bundled with the app; every other
+ * namespace is its own small chunk, fetched the first time a screen asks for it (`useTranslation('ns')` suspends until
+ * it is there; a route loader may call `loadNamespaces` to fetch it in parallel with its data). See
+ * docs/decisions/0021-first-load-budget.md.
+ */
+export const EAGER_NAMESPACES = [
+  'common',
+  'layout',
+  'errors',
+  'validation',
+  'company',
+  'sync',
+  'pwa',
+  'offline',
+  'consent',
+] as const;
 
-export const resources = {
-  sv: Object.fromEntries(
-    Object.entries(files).map(([path, messages]) => [path.replace(/^.*\/([^/]+)\.json$/, '$1'), messages]),
-  ),
+const eagerFiles = import.meta.glob<ResourceLanguage>(
+  [
+    '../../locales/sv/common.json',
+    '../../locales/sv/layout.json',
+    '../../locales/sv/errors.json',
+    '../../locales/sv/validation.json',
+    '../../locales/sv/company.json',
+    '../../locales/sv/sync.json',
+    '../../locales/sv/pwa.json',
+    '../../locales/sv/offline.json',
+    '../../locales/sv/consent.json',
+  ],
+  { eager: true, import: 'default' },
+);
+const lazyFiles = import.meta.glob<ResourceLanguage>(
+  [
+    '../../locales/sv/*.json',
+    '!../../locales/sv/common.json',
+    '!../../locales/sv/layout.json',
+    '!../../locales/sv/errors.json',
+    '!../../locales/sv/validation.json',
+    '!../../locales/sv/company.json',
+    '!../../locales/sv/sync.json',
+    '!../../locales/sv/pwa.json',
+    '!../../locales/sv/offline.json',
+    '!../../locales/sv/consent.json',
+  ],
+  { import: 'default' },
+);
+
+const namespaceOf = (path: string) => path.replace(/^.*\/([^/]+)\.json$/, '$1');
+
+/** The bundled namespaces' messages (what the app has before any namespace is fetched). */
+export const resources: { sv: Record<string, ResourceLanguage> } = {
+  sv: Object.fromEntries(Object.entries(eagerFiles).map(([path, messages]) => [namespaceOf(path), messages])),
 };
+
+const loaders = new Map(Object.entries(lazyFiles).map(([path, load]) => [namespaceOf(path), load]));
+
+/** Every namespace of the app, bundled or fetched on demand. */
+export const NAMESPACES: readonly string[] = [...Object.keys(resources.sv), ...loaders.keys()].sort();
 
 export const DEFAULT_NAMESPACE = 'common';
 
+/** i18next backend: a namespace that is not bundled is imported (its own chunk) when first needed. */
+const onDemand: BackendModule = {
+  type: 'backend',
+  init: () => {},
+  read(_language, namespace, callback) {
+    const load = loaders.get(namespace);
+    if (!load) {
+      callback(null, resources.sv[namespace] ?? {});
+      return;
+    }
+    load().then(
+      (messages) => callback(null, messages),
+      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false),
+    );
+  },
+};
+
 export function createI18n(): I18n {
   const instance = i18next.createInstance();
-  void instance.use(initReactI18next).init({
-    lng: 'sv',
-    fallbackLng: 'sv',
-    supportedLngs: ['sv'],
-    ns: Object.keys(resources.sv),
-    defaultNS: DEFAULT_NAMESPACE,
-    resources,
-    initAsync: false,
-    interpolation: { escapeValue: false },
-    returnNull: false,
-    showSupportNotice: false,
-  });
+  void instance
+    .use(onDemand)
+    .use(initReactI18next)
+    .init({
+      lng: 'sv',
+      fallbackLng: 'sv',
+      supportedLngs: ['sv'],
+      ns: [...Object.keys(resources.sv)],
+      defaultNS: DEFAULT_NAMESPACE,
+      resources,
+      partialBundledLanguages: true,
+      initAsync: false,
+      interpolation: { escapeValue: false },
+      returnNull: false,
+      showSupportNotice: false,
+      // A key of a namespace that is not loaded yet ('profile:title' read by the layout before the profile screen
+      // asked for 'profile') starts loading that namespace; `loaded` then re-renders whoever read it.
+      saveMissing: true,
+      missingKeyHandler: (_languages, namespace) => {
+        if (loaders.has(namespace) && !instance.hasLoadedNamespace(namespace)) void instance.loadNamespaces(namespace);
+      },
+      react: { bindI18n: 'languageChanged loaded' },
+    });
   return instance;
 }
 
 export const i18n = createI18n();
+
+/** Fetches namespaces that are not bundled (e.g. from a route loader, so the texts arrive with the data). */
+export function loadNamespaces(...namespaces: string[]): Promise<void> {
+  const missing = namespaces.filter((ns) => !i18n.hasLoadedNamespace(ns));
+  return missing.length === 0 ? Promise.resolve() : i18n.loadNamespaces(missing);
+}
 
 /**
  * Message keys from the contract look like 'validation.password.digit' (namespace first, dot-separated);
@@ -37,6 +125,6 @@ export const i18n = createI18n();
  */
 export function translateMessageKey(key: string): string {
   const [ns, ...rest] = key.split('.');
-  const i18nKey = ns && rest.length > 0 && ns in resources.sv ? `${ns}:${rest.join('.')}` : key;
+  const i18nKey = ns && rest.length > 0 && NAMESPACES.includes(ns) ? `${ns}:${rest.join('.')}` : key;
   return i18n.exists(i18nKey) ? i18n.t(i18nKey as never) : key;
 }

@@ -3,6 +3,8 @@ import type { PurchaseList, PurchaseListItem } from '../../contract/purchase-lis
 import { CART_STORES, type CartTables } from './cart/tables';
 import { INVENTORY_STORES, type InventoryTables } from './inventory/tables';
 import type { PurchaseListOp } from './purchase-lists/operations';
+import type { CartOp } from './cart/operations';
+import type { InventoryOp } from './inventory/operations';
 
 /** The name of the IndexedDB database the app and the service worker share. */
 export const OFFLINE_DB_NAME = 'skafferi';
@@ -48,7 +50,7 @@ export interface OutboxError {
 export type OutboxEntity = 'purchaseList' | 'cart' | 'inventoryList';
 
 /** Every kind's stored change. A kind adds its op type here. */
-export type OutboxOp = PurchaseListOp;
+export type OutboxOp = PurchaseListOp | CartOp | InventoryOp;
 
 /** One waiting change. Sent strictly in `seq` order, only with the token of `userId`. */
 export interface OutboxEntry {

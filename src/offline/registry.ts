@@ -2,9 +2,11 @@ import type { Table } from 'dexie';
 import { engineTables, type OfflineDb, type OutboxEntity, type OutboxEntry } from './db';
 import type { EntityKind } from './kinds';
 import { purchaseListKind } from './purchase-lists/kind';
+import { cartKind } from './cart/kind';
+import { inventoryKind } from './inventory/kind';
 
 /** Every kind of mirrored data the engine syncs. A new kind adds one line here. */
-export const ENTITY_KINDS: readonly EntityKind[] = [purchaseListKind];
+export const ENTITY_KINDS: readonly EntityKind[] = [purchaseListKind, cartKind, inventoryKind];
 
 const byEntity = new Map<OutboxEntity, EntityKind>(ENTITY_KINDS.map((k) => [k.entity, k]));
 

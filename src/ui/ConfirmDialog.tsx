@@ -9,7 +9,8 @@ export interface ConfirmDialogProps {
   children: ReactNode;
   confirmLabel: string;
   cancelLabel: string;
-  onConfirm: () => void | Promise<void>;
+  /** Closes the dialog afterwards, unless it answers `false` (e.g. to show an error inside). */
+  onConfirm: () => void | boolean | Promise<void | boolean>;
   tone?: 'danger' | 'primary';
 }
 
@@ -26,7 +27,7 @@ export function ConfirmDialog({
 }: ConfirmDialogProps) {
   return (
     <Modal isOpen={isOpen} onOpenChange={onOpenChange} title={title}>
-      <div className="text-gray-800 dark:text-gray-200">{children}</div>
+      <div className="flex flex-col gap-3 text-gray-800 dark:text-gray-200">{children}</div>
       <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
         <Button variant="secondary" onPress={() => onOpenChange(false)} autoFocus>
           {cancelLabel}
@@ -34,8 +35,7 @@ export function ConfirmDialog({
         <Button
           variant={tone}
           onPress={async () => {
-            await onConfirm();
-            onOpenChange(false);
+            if ((await onConfirm()) !== false) onOpenChange(false);
           }}
         >
           {confirmLabel}

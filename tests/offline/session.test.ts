@@ -53,6 +53,26 @@ describe('tokens and users', () => {
     channel.close();
   });
 
+  it('a renewal whose answer was lost is asked again on the next drain; nothing is blocked', async () => {
+    const db = freshDb();
+    const session = await loginAs(server, DEMO.kund);
+    await storeSession(db, { ...session, validTo: new Date(Date.now() + 5 * 60_000).toISOString() });
+    const net = controlledTransport(server.transport);
+    const { id: listId } = await mutate(db, { type: 'createList', companyCode: '10001', name: 'Tappat svar' });
+
+    // The server renews and replaces the token, but the phone never hears back.
+    net.loseAnswer((r) => r.path === '/v1/auth/renew');
+    const first = await drain({ db, transport: net.transport });
+    expect(first).toMatchObject({ sent: 0, remaining: 1, blocked: false, stopped: 'network' });
+    expect((await readSession(db))!.token).toBe(session.token);
+
+    const second = await drain({ db, transport: net.transport, force: true });
+    expect(second).toMatchObject({ sent: 1, remaining: 0, blocked: false });
+    const renewed = (await readSession(db))!.token;
+    expect(renewed).not.toBe(session.token);
+    expect((await serverLists(server, renewed, '10001')).filter((l) => l.id === listId)).toHaveLength(1);
+  });
+
   it('on a 401 renews once and sends again: the change arrives once', async () => {
     const db = freshDb();
     const session = await logIn(db, server, DEMO.kund);

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { authLinks, sessions, users } from '../../server/db/schema';
 import { hashToken } from '../../server/lib/tokens';
 import { DEMO, bearer, createTestApp, lastMail, login, tokenFromMail, type TestApp } from './helpers';
+import { solvedCaptcha } from './captcha-proof';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -98,6 +99,32 @@ describe('POST /v1/auth/renew and logout', () => {
     expect((await me(old)).statusCode).toBe(401);
   });
 
+  it('renews a replaced token again for a short while, because the first answer may have been lost', async () => {
+    const old = await login(app, DEMO.kund);
+    const first = await app.inject({ method: 'POST', url: '/v1/auth/renew', headers: bearer(old) });
+    expect(first.statusCode).toBe(200);
+    // The phone never got `first`: it still holds `old` and asks again.
+    const again = await app.inject({ method: 'POST', url: '/v1/auth/renew', headers: bearer(old) });
+    expect(again.statusCode).toBe(200);
+    const token = again.json<{ token: string }>().token;
+    expect(token).not.toBe(first.json<{ token: string }>().token);
+    expect((await me(token)).statusCode).toBe(200);
+    expect((await me(old)).statusCode).toBe(401); // a replaced token never authenticates a call
+
+    // After the grace period the replaced token is refused, and the stale row is cleaned up by the next renewal.
+    await app.services.database.db
+      .update(sessions)
+      .set({ replacedAt: new Date(Date.now() - 121_000) })
+      .where(eq(sessions.tokenHash, hashToken(old)));
+    expect((await app.inject({ method: 'POST', url: '/v1/auth/renew', headers: bearer(old) })).statusCode).toBe(401);
+    expect((await app.inject({ method: 'POST', url: '/v1/auth/renew', headers: bearer(token) })).statusCode).toBe(200);
+    const left = await app.services.database.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.tokenHash, hashToken(old)));
+    expect(left).toEqual([]);
+  });
+
   it('refuses an expired token on calls but renews it within the grace period', async () => {
     const token = await login(app, DEMO.admin);
     const { db } = app.services.database;
@@ -135,11 +162,15 @@ describe('forgot and reset password', () => {
   const who = DEMO.ny;
 
   it('answers the same for a known and an unknown address, and mails only the known one', async () => {
-    const known = await app.inject({ method: 'POST', url: '/v1/auth/forgot-password', payload: { email: who.email } });
+    const known = await app.inject({
+      method: 'POST',
+      url: '/v1/auth/forgot-password',
+      payload: { email: who.email, captcha: await solvedCaptcha(app) },
+    });
     const unknown = await app.inject({
       method: 'POST',
       url: '/v1/auth/forgot-password',
-      payload: { email: 'finns-inte@skafferi.test' },
+      payload: { email: 'finns-inte@skafferi.test', captcha: await solvedCaptcha(app) },
     });
     expect(known.statusCode).toBe(202);
     expect(unknown.statusCode).toBe(202);
@@ -151,7 +182,11 @@ describe('forgot and reset password', () => {
   });
 
   it('sets a new password once; the link cannot be used again', async () => {
-    await app.inject({ method: 'POST', url: '/v1/auth/forgot-password', payload: { email: who.email } });
+    await app.inject({
+      method: 'POST',
+      url: '/v1/auth/forgot-password',
+      payload: { email: who.email, captcha: await solvedCaptcha(app) },
+    });
     const token = tokenFromMail((await lastMail(app, who.email))!.text, '/login/reset-password');
     const sessionBefore = await login(app, who);
     expect((await me(sessionBefore)).statusCode).toBe(200); // now in the session cache too
@@ -179,7 +214,11 @@ describe('forgot and reset password', () => {
   });
 
   it('refuses an expired link and an unknown one', async () => {
-    await app.inject({ method: 'POST', url: '/v1/auth/forgot-password', payload: { email: DEMO.kund.email } });
+    await app.inject({
+      method: 'POST',
+      url: '/v1/auth/forgot-password',
+      payload: { email: DEMO.kund.email, captcha: await solvedCaptcha(app) },
+    });
     const token = tokenFromMail((await lastMail(app, DEMO.kund.email))!.text, '/login/reset-password');
     await app.services.database.db
       .update(authLinks)
@@ -286,8 +325,12 @@ describe('rate limits', () => {
         message: 'För många försök. Vänta en stund och försök igen.',
       });
 
-      const forgot = () =>
-        limited.inject({ method: 'POST', url: '/v1/auth/forgot-password', payload: { email: DEMO.kund.email } });
+      const forgot = async () =>
+        limited.inject({
+          method: 'POST',
+          url: '/v1/auth/forgot-password',
+          payload: { email: DEMO.kund.email, captcha: await solvedCaptcha(limited) },
+        });
       expect((await forgot()).statusCode).toBe(202);
       expect((await forgot()).statusCode).toBe(202);
       expect((await forgot()).statusCode).toBe(429);

@@ -65,6 +65,11 @@ export const sessions = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     tokenHash: text('token_hash').notNull(),
     validTo: timestamp('valid_to', { withTimezone: true }).notNull(),
+    /**
+     * Set when the token was renewed. A replaced token no longer authenticates calls, but may be renewed again for
+     * TOKEN_REPLACED_GRACE_SECONDS: the answer to the first renewal may have been lost on the way (decision 0038).
+     */
+    replacedAt: timestamp('replaced_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('sessions_token_idx').on(t.tokenHash), index('sessions_user_idx').on(t.userId)],

@@ -27,6 +27,14 @@ export const newsletterSubscriptions = pgTable(
     tokenHash: text('token_hash').notNull(),
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
     createdAt: createdAt(),
+    /** When the confirmation link (token_hash) stops working. */
+    tokenExpiresAt: timestamp('token_expires_at', { withTimezone: true }),
+    /**
+     * Ends the subscription; every newsletter mail carries it. Kept in plain text on purpose: it can do nothing
+     * but unsubscribe this one address (docs/decisions/0031-newsletter-double-opt-in.md).
+     */
+    unsubscribeToken: text('unsubscribe_token'),
+    unsubscribedAt: timestamp('unsubscribed_at', { withTimezone: true }),
   },
   (t) => [uniqueIndex('newsletter_email_idx').on(t.email)],
 );
@@ -41,3 +49,17 @@ export const contactMessages = pgTable('contact_messages', {
   message: text('message').notNull(),
   createdAt: createdAt(),
 });
+
+/**
+ * Single-use proofs already spent: solved ALTCHA challenges and contact tokens (as a hash). A second use of one is
+ * refused; rows past `expires_at` are useless anyway (the proof itself has expired) and are pruned.
+ */
+export const spentTokens = pgTable(
+  'spent_tokens',
+  {
+    hash: text('hash').primaryKey(),
+    kind: text('kind').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('spent_tokens_expires_idx').on(t.expiresAt)],
+);

@@ -1,4 +1,17 @@
-import { date, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
 import { companies, users } from './accounts';
 import { companyProducts, products, UNITS } from './catalog';
 import { createdAt, id, ore, updatedAt } from './columns';
@@ -53,6 +66,8 @@ export const orders = pgTable(
       .notNull()
       .references(() => companies.id, { onDelete: 'cascade' }),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Staff member who placed the order on the user's behalf (admin checkout); null when the user ordered. */
+    placedBy: uuid('placed_by').references(() => users.id, { onDelete: 'set null' }),
     orderType: text('order_type', { enum: ORDER_TYPES }).notNull().default('web'),
     status: text('status', { enum: ORDER_STATUSES }).notNull().default('pending'),
     orderDate: timestamp('order_date', { withTimezone: true }).notNull().defaultNow(),
@@ -141,6 +156,8 @@ export const inventoryLists = pgTable(
     name: text('name').notNull(),
     dateFrom: date('date_from'),
     dateTo: date('date_to'),
+    /** The list this one is compared with for variance (docs/decisions/0026). */
+    previousListId: uuid('previous_list_id').references((): AnyPgColumn => inventoryLists.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -171,8 +188,49 @@ export const inventoryListItems = pgTable(
     lastSetBy: uuid('last_set_by').references(() => users.id, { onDelete: 'set null' }),
     lastSetAt: timestamp('last_set_at', { withTimezone: true }),
     countedBy: text('counted_by').array().notNull().default([]),
+    /** Pieces in one carton, copied from the product when added (counts in cartons are converted with it). */
+    piecesPerCarton: integer('pieces_per_carton').notNull().default(1),
+    /** Derived from the count events (docs/decisions/0025): number of events, latest countedAt, "two people". */
+    countCount: integer('count_count').notNull().default(0),
+    lastCountedAt: timestamp('last_counted_at', { withTimezone: true }),
+    conflict: boolean('conflict').notNull().default(false),
+    /** A conflict was acknowledged for overridden deltas counted up to this moment. */
+    conflictResolvedUntil: timestamp('conflict_resolved_until', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [uniqueIndex('inventory_list_items_article_idx').on(t.listId, t.articleNumber)],
+);
+
+export const INVENTORY_COUNT_KINDS = ['delta', 'set'] as const;
+
+/**
+ * Every count of an inventory list item as the device sent it (id from the device): a delta (a scan) or a set (a typed
+ * number). The item's quantity is derived from these by the merge rule (docs/decisions/0025-count-merge.md).
+ */
+export const inventoryCountEvents = pgTable(
+  'inventory_count_events',
+  {
+    id: uuid('id').primaryKey(),
+    itemId: uuid('item_id')
+      .notNull()
+      .references(() => inventoryListItems.id, { onDelete: 'cascade' }),
+    listId: uuid('list_id')
+      .notNull()
+      .references(() => inventoryLists.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    deviceId: text('device_id').notNull(),
+    kind: text('kind', { enum: INVENTORY_COUNT_KINDS }).notNull(),
+    /** The number as entered, in `unit`. */
+    value: numeric('value', { precision: 12, scale: 3 }).notNull(),
+    unit: text('unit', { enum: UNITS }).notNull(),
+    /** The same in pieces (× pieces per carton for cartons). */
+    pieces: numeric('pieces', { precision: 16, scale: 3 }).notNull(),
+    countedAt: timestamp('counted_at', { withTimezone: true }).notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('inventory_count_events_item_idx').on(t.itemId, t.countedAt),
+    index('inventory_count_events_list_idx').on(t.listId),
+  ],
 );

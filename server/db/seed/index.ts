@@ -11,6 +11,7 @@ import { makeAssortment, makePools } from './assortment';
 import { makeCategories } from './categories';
 import { makeCompanies } from './companies';
 import { makeLists } from './lists';
+import { seedInventory } from './inventory';
 import { makeOrders } from './orders';
 import { makeCompanyPrices } from './prices';
 import { makeProducts, type ProductInfo } from './products';
@@ -133,6 +134,7 @@ export async function seed(db: Db, options: SeedOptions = {}): Promise<SeedSumma
     await insertJson(tx, schema.purchaseListItems, lists.purchaseListItems);
     await insertJson(tx, schema.inventoryLists, lists.inventoryLists);
     await insertJson(tx, schema.inventoryListItems, lists.inventoryListItems);
+    await seedInventory(tx, { rng: root.fork('inventory'), now, companies: comps.infos, usersByCompany: users.byCompany, assortments, book: prices.book }); // prettier-ignore
     lap('Ordrar och listor sparade');
   });
 

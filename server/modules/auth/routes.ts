@@ -3,7 +3,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   confirmRegistrationBody,
-  forgotPasswordBody,
   loginBody,
   resetPasswordBody,
   tokenResponse,
@@ -11,6 +10,8 @@ import {
   verifyRegistrationResponse,
 } from '../../../contract/auth';
 import { apiError, okResponse } from '../../../contract/common';
+import { forgotPasswordCaptchaBody } from '../../../contract/captcha';
+import { verifyCaptcha } from '../captcha/service';
 import type { Config } from '../../config';
 import { unauthorized } from '../../lib/errors';
 import { bearerToken } from '../../plugins/authenticate';
@@ -56,10 +57,11 @@ export function authRoutes(auth: AuthService, config: Config) {
       schema: {
         tags: ['auth'],
         summary: 'Mail a reset link; answers the same whether or not the account exists',
-        body: forgotPasswordBody,
+        body: forgotPasswordCaptchaBody,
         response: { 202: okResponse, ...errors },
       },
       handler: async (req, reply) => {
+        await verifyCaptcha(req, req.body.captcha, 'forgot_password');
         await auth.forgotPassword(req.body.email);
         return reply.status(202).send({ ok: true as const });
       },

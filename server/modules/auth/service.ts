@@ -1,4 +1,4 @@
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, or } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { sessions, users } from '../../db/schema';
@@ -8,8 +8,9 @@ import { hashToken } from '../../lib/tokens';
 import type { SessionCache } from '../../plugins/session-cache';
 import { hashPassword, verifyPassword } from './passwords';
 import { consumeLink, createLink, findUsableLink } from './links';
+import { prepareRegistrationMail } from './registration';
 import { issueToken, revokeAllSessions, revokeToken, type IssuedToken } from './sessions';
-import { registrationMail, resetPasswordMail } from './mails';
+import { resetPasswordMail } from './mails';
 
 export type AuthService = ReturnType<typeof createAuthService>;
 
@@ -27,13 +28,24 @@ export function createAuthService(db: Db, config: Config, mailer: Mailer, sessio
 
     /** Replaces a token (still valid, or expired less than the grace period ago) with a new one. */
     async renew(token: string): Promise<IssuedToken> {
-      const graceStart = new Date(Date.now() - config.tokenRenewGraceSeconds * 1000);
+      const now = new Date();
+      const graceStart = new Date(now.getTime() - config.tokenRenewGraceSeconds * 1000);
+      const replacedSince = new Date(now.getTime() - config.tokenReplacedGraceSeconds * 1000);
       return db.transaction(async (tx) => {
+        // The token is marked replaced rather than deleted: if the answer is lost, the device renews it again.
         const [session] = await tx
-          .delete(sessions)
-          .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.validTo, graceStart)))
-          .returning({ userId: sessions.userId });
+          .select({ id: sessions.id, userId: sessions.userId, replacedAt: sessions.replacedAt })
+          .from(sessions)
+          .where(
+            and(
+              eq(sessions.tokenHash, hashToken(token)),
+              gt(sessions.validTo, graceStart),
+              or(isNull(sessions.replacedAt), gt(sessions.replacedAt, replacedSince)),
+            ),
+          );
         if (!session) throw unauthorized();
+        if (!session.replacedAt) await tx.update(sessions).set({ replacedAt: now }).where(eq(sessions.id, session.id));
+        await tx.delete(sessions).where(and(eq(sessions.userId, session.userId), lt(sessions.replacedAt, replacedSince)));
         sessionCache.forgetToken(hashToken(token));
         const [user] = await tx.select({ active: users.active }).from(users).where(eq(users.id, session.userId));
         if (!user?.active) throw unauthorized();
@@ -71,9 +83,7 @@ export function createAuthService(db: Db, config: Config, mailer: Mailer, sessio
     async sendRegistrationLink(userId: string): Promise<void> {
       const [user] = await db.select().from(users).where(eq(users.id, userId));
       if (!user) return;
-      const token = await createLink(db, user.id, 'registration', config.registrationLinkTtlHours * 3_600_000);
-      const link = `${config.publicUrl}/login/email-registration?token=${encodeURIComponent(token)}`;
-      await mailer.send(registrationMail(user.email, user.firstName, link, config.registrationLinkTtlHours));
+      await mailer.send(await prepareRegistrationMail(db, config, user));
     },
 
     async verifyRegistrationToken(token: string) {
@@ -92,6 +102,7 @@ export function createAuthService(db: Db, config: Config, mailer: Mailer, sessio
           .update(users)
           .set({ passwordHash, active: true, updatedAt: new Date() })
           .where(eq(users.id, link.userId));
+        sessionCache.forgetUser(link.userId);
         return issueToken(tx, link.userId, config.tokenTtlSeconds);
       });
     },

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { sessions } from '../../db/schema';
 import { hashToken, newToken } from '../../lib/tokens';
@@ -24,4 +24,9 @@ export async function revokeToken(db: DbOrTx, token: string): Promise<void> {
 
 export async function revokeAllSessions(db: DbOrTx, userId: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.userId, userId));
+}
+
+/** Ends every session of the user except one (a password change keeps the session that made it). */
+export async function revokeOtherSessions(db: DbOrTx, userId: string, keepSessionId: string): Promise<void> {
+  await db.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)));
 }

@@ -52,7 +52,7 @@ export function customerRoutes({ companies, idempotency, customersIn, sessionCac
         const user = currentUser(req);
         const body = await idempotency.run(req, reply, async (tx) => ({
           status: 200,
-          body: await customersIn(tx).updateCurrentUser(user.id, req.body),
+          body: await customersIn(tx).updateCurrentUser(user.id, req.body, user.sessionId),
         }));
         sessionCache.forgetUser(user.id);
         return body;

@@ -6,6 +6,7 @@ import { AppError, conflict, forbidden, unauthorized } from '../../lib/errors';
 import { errorText } from '../../lib/i18n';
 import { isStaff, userProfileColumns, type AuthUser } from '../../plugins/authenticate';
 import { hashPassword, verifyPassword } from '../auth/passwords';
+import { revokeOtherSessions } from '../auth/sessions';
 import type { CompanyService } from '../companies/service';
 
 export type CustomerService = ReturnType<typeof createCustomerService>;
@@ -22,10 +23,19 @@ export function createCustomerService(db: DbOrTx, companyService: CompanyService
     return row;
   }
 
+  async function checkCurrentPassword(userId: string, currentPassword: string): Promise<void> {
+    const [user] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId));
+    if (!(await verifyPassword(user?.passwordHash ?? null, currentPassword))) {
+      throw new AppError(400, 'WrongCurrentPassword', undefined, [
+        { path: 'currentPassword', message: errorText('WrongCurrentPassword') },
+      ]);
+    }
+  }
+
   return {
     currentUser,
 
-    async updateCurrentUser(userId: string, body: UpdateCurrentUserBody): Promise<CurrentUser> {
+    async updateCurrentUser(userId: string, body: UpdateCurrentUserBody, keepSessionId?: string): Promise<CurrentUser> {
       const [taken] = await db
         .select({ id: users.id })
         .from(users)
@@ -41,16 +51,26 @@ export function createCustomerService(db: DbOrTx, companyService: CompanyService
       };
       if (body.scannerSound !== undefined) changes.scannerSound = body.scannerSound;
       if (body.newPassword) {
-        const [user] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId));
-        if (!(await verifyPassword(user?.passwordHash ?? null, body.currentPassword ?? ''))) {
-          throw new AppError(400, 'WrongCurrentPassword', undefined, [
-            { path: 'currentPassword', message: errorText('WrongCurrentPassword') },
-          ]);
-        }
+        await checkCurrentPassword(userId, body.currentPassword ?? '');
         changes.passwordHash = await hashPassword(body.newPassword);
       }
       await db.update(users).set(changes).where(eq(users.id, userId));
+      // A new password ends the user's other sessions; the one that changed it stays.
+      if (body.newPassword && keepSessionId) await revokeOtherSessions(db, userId, keepSessionId);
       return currentUser(userId);
+    },
+
+    /**
+     * PUT /v1/customer/password: needs the current password; every other session of the user ends (another device
+     * that may have been left logged in), the one that made the change stays.
+     */
+    async changePassword(userId: string, keepSessionId: string, currentPassword: string, password: string) {
+      await checkCurrentPassword(userId, currentPassword);
+      await db
+        .update(users)
+        .set({ passwordHash: await hashPassword(password), updatedAt: new Date() })
+        .where(eq(users.id, userId));
+      await revokeOtherSessions(db, userId, keepSessionId);
     },
 
     /** Makes a company the user's default; a customer may choose only an active company they are linked to. */

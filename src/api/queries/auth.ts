@@ -26,7 +26,8 @@ export async function logout(): Promise<void> {
   }
 }
 
-export const forgotPassword = (body: ForgotPasswordBody) =>
+/** With the bot-protection proof (CaptchaField). */
+export const forgotPassword = (body: ForgotPasswordBody & { captcha?: string }) =>
   api.request('v1/auth/forgot-password', { method: 'POST', body, auth: 'none' });
 
 export const resetPassword = (body: ResetPasswordBody) =>

@@ -1,12 +1,14 @@
 import { useTranslation } from 'react-i18next';
 import { useIsAuthenticated } from '../../api/session/hooks';
 import { config } from '../../lib/config';
+import { openConsentSettings } from '../../lib/consent';
 import { paths } from '../../lib/paths';
 import { Link } from '../../ui/Link';
 import { ColourModeSwitch } from './ColourModeSwitch';
 
 export function SiteFooter() {
   const { t } = useTranslation('layout');
+  const { t: tConsent } = useTranslation('consent');
   const authenticated = useIsAuthenticated();
   const email = config().customerServiceEmail;
   const links = authenticated
@@ -47,6 +49,15 @@ export function SiteFooter() {
                 </Link>
               </li>
             ))}
+            <li>
+              <button
+                type="button"
+                onClick={openConsentSettings}
+                className="inline-block rounded-sm py-1 text-left font-medium text-primary-700 hover:underline focus-visible:outline-2 focus-visible:outline-primary-600 dark:text-primary-300"
+              >
+                {tConsent('footerLink')}
+              </button>
+            </li>
           </ul>
         </nav>
         <ColourModeSwitch />

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
 import { CompanySwitcher } from '../../features/company-switcher';
 import { Toasts } from '../../ui/Toasts';
@@ -10,6 +11,8 @@ import { useDocumentTitle, usePageTitle } from '../page-title';
 import { SkipLink } from '../SkipLink';
 import { useFocusOnNavigate } from '../use-focus-on-navigate';
 
+const CookieConsent = lazy(() => import('../../features/cookie-consent/CookieConsent'));
+
 /** Header, breadcrumbs, the page, footer; the company switcher and the notifications area. */
 export function DefaultLayout() {
   useDocumentTitle(usePageTitle());
@@ -21,6 +24,9 @@ export function DefaultLayout() {
       <ScrollRestoration />
       <NavigationProgress />
       <SkipLink />
+      <Suspense fallback={null}>
+        <CookieConsent />
+      </Suspense>
       <SiteHeader />
       <Breadcrumbs />
       <main

@@ -182,7 +182,7 @@ export function SyncPanel({ status }: { status: SyncStatus }) {
         }}
       >
         <p>{t('discard.text')}</p>
-        <p className="mt-3 rounded-lg bg-gray-50 px-3 py-2 font-medium text-gray-950 dark:bg-gray-800 dark:text-gray-50">
+        <p className="rounded-lg bg-gray-50 px-3 py-2 font-medium text-gray-950 dark:bg-gray-800 dark:text-gray-50">
           {discarding?.text}
         </p>
       </ConfirmDialog>

@@ -9,6 +9,7 @@ import { paths } from '../../lib/paths';
 import { useAutoFocus } from '../../lib/use-auto-focus';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
+import { CaptchaField, CaptchaUnavailableError, type CaptchaHandle } from '../../ui/captcha/CaptchaField';
 import { Link } from '../../ui/Link';
 import { TextField } from '../../ui/TextField';
 import { AuthCard } from './components/AuthCard';
@@ -18,6 +19,8 @@ export function ForgotPasswordPage() {
   const { t } = useTranslation('auth');
   const [sentTo, setSentTo] = useState<string | null>(null);
   const emailRef = useRef<HTMLInputElement>(null);
+  const captcha = useRef<CaptchaHandle>(null);
+  const [captchaError, setCaptchaError] = useState<string>();
   useAutoFocus(emailRef, sentTo === null);
 
   const form = useForm({
@@ -25,9 +28,15 @@ export function ForgotPasswordPage() {
     schema: forgotPasswordBody,
     required: ['email'],
     onSubmit: async (values) => {
+      setCaptchaError(undefined);
       try {
-        await forgotPassword(values);
+        await forgotPassword({ ...values, captcha: await captcha.current!.proof() });
       } catch (error) {
+        if (error instanceof CaptchaUnavailableError || (isApiError(error) && error.code === 'CaptchaFailed')) {
+          setCaptchaError(error instanceof CaptchaUnavailableError ? error.message : errorMessage(error));
+          captcha.current?.reset();
+          return;
+        }
         // Only say something else when nothing was sent for certain: no answer, or too many attempts.
         if (isApiError(error) && (error.isNetworkError || error.code === 'RateLimited')) {
           form.setFormError(errorMessage(error));
@@ -72,6 +81,7 @@ export function ForgotPasswordPage() {
           inputRef={emailRef}
           isRequired
         />
+        <CaptchaField ref={captcha} action="forgot_password" errorMessage={captchaError} />
         <Button type="submit" size="lg" isPending={form.isSubmitting}>
           {t('forgot.submit')}
         </Button>

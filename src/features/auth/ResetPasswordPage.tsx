@@ -13,7 +13,7 @@ import { Button } from '../../ui/Button';
 import { Link, LinkButton } from '../../ui/Link';
 import { PasswordField } from '../../ui/PasswordField';
 import { AuthCard } from './components/AuthCard';
-import { PasswordRules } from './components/PasswordRules';
+import { PasswordRules } from '../../ui/PasswordRules';
 
 /** Codes that mean the link itself is spent or wrong: the user needs a new one. */
 const LINK_ERRORS = new Set(['InvalidToken', 'LinkNotValid', 'TokenNotValid']);

@@ -40,7 +40,7 @@ export function ProfilePage({ changeCompany }: ProfilePageProps) {
       </div>
 
       <div className="mt-10">
-        <AreaLinks canManageUsers={hasRole(user, 'CustomerAdministrator')} />
+        <AreaLinks canManageUsers={hasRole(user, 'CustomerAdministrator', 'SkafferiAdministrator')} />
       </div>
     </div>
   );

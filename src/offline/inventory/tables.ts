@@ -1,8 +1,79 @@
+import type { EntityTable } from 'dexie';
+import type {
+  ChartAccount,
+  CompanyZone,
+  IndexedArticle,
+  InventoryList,
+  InventoryListItem,
+} from '../../../contract/inventory';
+
 /**
- * The inventory kind's Dexie tables (lists, items, counts, the offline article index), added in schema version 2.
- * Filled in by the inventory kind (issue #6).
+ * An inventory list as the UI shows it: the server's state with the current user's waiting changes applied on top
+ * (docs/decisions/0035). When its items have been read (`itemsRead`), the totals are the sums of the mirror's items.
  */
-export const INVENTORY_STORES = {} as const;
+export interface MirrorInventoryList extends InventoryList {
+  /** A waiting change of the current user touches the list or one of its items. */
+  pending: boolean;
+  /** The items are on the device (the list was opened here, or made here). */
+  itemsRead: boolean;
+}
+
+/** One item as the UI shows it: the server's count plus the waiting deltas and sets. */
+export interface MirrorInventoryItem extends InventoryListItem {
+  companyCode: string;
+  pending: boolean;
+  /** The stock in thousandths of a piece, kept exact while scans wait (quantity is this in `unit`). */
+  milliPieces: number;
+}
+
+/** The server's state of a list as last seen. */
+export interface ServerInventoryList extends InventoryList {
+  /** `updatedAt` when the items were last read in full; null when they must be read again. */
+  itemsVersion: string | null;
+  /** The items have been read in full at least once. */
+  itemsRead: boolean;
+}
+
+export interface ServerInventoryItem extends InventoryListItem {
+  companyCode: string;
+}
+
+/** One entry of a company's offline article index (for scanning and adding without network). */
+export interface StoredArticle extends IndexedArticle {
+  /** `${companyCode}|${id}`. */
+  key: string;
+  companyCode: string;
+  /** Lower-case name for searching. */
+  search: string;
+}
+
+/** What the device keeps of a company for counting offline: zones, accounts and the index version (ETag). */
+export interface InventoryCompanyRow {
+  companyCode: string;
+  zones: CompanyZone[];
+  accounts: ChartAccount[];
+  indexVersion: string | null;
+  indexGeneratedAt: string | null;
+  /** ISO time of the last successful read. */
+  readAt: string;
+}
+
+/** The inventory kind's Dexie tables (schema version 2). Only added tables: Dexie keeps version 1's. */
+export const INVENTORY_STORES = {
+  inventoryLists: 'id, companyCode',
+  inventoryItems: 'id, listId, companyCode, [listId+articleNumber], [listId+gtinPiece], [listId+gtinCarton]',
+  serverInventoryLists: 'id, companyCode',
+  serverInventoryItems: 'id, listId',
+  inventoryArticles: 'key, companyCode, [companyCode+gtinPiece], [companyCode+gtinCarton], [companyCode+articleNumber]',
+  inventoryCompanies: 'companyCode',
+} as const;
 
 /** The inventory kind's tables on the database object. */
-export type InventoryTables = Record<never, never>;
+export type InventoryTables = {
+  inventoryLists: EntityTable<MirrorInventoryList, 'id'>;
+  inventoryItems: EntityTable<MirrorInventoryItem, 'id'>;
+  serverInventoryLists: EntityTable<ServerInventoryList, 'id'>;
+  serverInventoryItems: EntityTable<ServerInventoryItem, 'id'>;
+  inventoryArticles: EntityTable<StoredArticle, 'key'>;
+  inventoryCompanies: EntityTable<InventoryCompanyRow, 'companyCode'>;
+};

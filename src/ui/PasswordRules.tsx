@@ -1,14 +1,14 @@
 import { useTranslation } from 'react-i18next';
-import { PASSWORD_RULES } from '../../../../contract/password';
-import { translateMessageKey } from '../../../lib/i18n';
-import { cx } from '../../../ui/cx';
+import { PASSWORD_RULES } from '../../contract/password';
+import { translateMessageKey } from '../lib/i18n';
+import { cx } from './cx';
 
-/** SPEC §5 password rules, checked live as the user types. */
+/** SPEC §5 password rules, checked live as the user types (reset, activation and settings pages). */
 export function PasswordRules({ id, password }: { id: string; password: string }) {
-  const { t } = useTranslation('auth');
+  const { t } = useTranslation('validation');
   return (
     <div id={id} className="rounded-lg bg-gray-50 px-4 py-3 dark:bg-gray-800/60">
-      <p className="text-sm font-semibold text-gray-800 dark:text-gray-100">{t('reset.rulesHeading')}</p>
+      <p className="text-sm font-semibold text-gray-800 dark:text-gray-100">{t('passwordRules.heading')}</p>
       <ul className="mt-2 flex flex-col gap-1 text-sm">
         {PASSWORD_RULES.map((rule) => {
           const met = rule.test(password);
@@ -30,7 +30,7 @@ export function PasswordRules({ id, password }: { id: string; password: string }
               </svg>
               <span>
                 {translateMessageKey(rule.key)}
-                <span className="sr-only">: {met ? t('reset.ruleMet') : t('reset.ruleNotMet')}</span>
+                <span className="sr-only">: {met ? t('passwordRules.met') : t('passwordRules.notMet')}</span>
               </span>
             </li>
           );

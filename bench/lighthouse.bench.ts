@@ -1,0 +1,120 @@
+// Lighthouse performance (issue #3): the start page, the search page (/sok?q=kaffe) and a product page, each scored
+// with Lighthouse's default mobile preset (Moto G Power screen, simulated slow 4G and 4× CPU slowdown) in Debian's
+// Chromium (`--headless=new --no-sandbox`). Target: score ≥ 90 on each. The median of BENCH_LIGHTHOUSE_RUNS (3) runs
+// is reported with its FCP, LCP, TBT, CLS and Speed Index.
+//
+// The client is built into .tmp/bench-bundle (or BENCH_CLIENT_DIR is used as it is) and served by the real server on
+// a fresh PGlite database (see startClientServer in bundle-size.bench.ts).
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { buildClient, startClientServer, type ClientServer } from './bundle-size.bench';
+import type { Figures } from './lib/types';
+
+const TARGET_SCORE = 90;
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+interface Run {
+  score: number;
+  fcp: number;
+  lcp: number;
+  tbt: number;
+  cls: number;
+  si: number;
+}
+
+const median = <T>(runs: T[], by: (run: T) => number): T =>
+  [...runs].sort((a, b) => by(a) - by(b))[Math.floor(runs.length / 2)]!;
+
+async function productPath(origin: string): Promise<string> {
+  const xml = await (await fetch(`${origin}/sitemap.xml`)).text();
+  const match = /<loc>[^<]*?(\/produkt\/[^<]+)<\/loc>/.exec(xml);
+  if (!match) throw new Error('no /produkt/ URL in the sitemap');
+  return match[1]!;
+}
+
+async function audit(url: string, port: number): Promise<Run> {
+  const result = await lighthouse(url, {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance'],
+    // A fresh load each time: no cache, no service worker from an earlier run.
+    disableStorageReset: false,
+  });
+  if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+  const { lhr } = result;
+  if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.message}`);
+  const value = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
+  return {
+    score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+    fcp: Math.round(value('first-contentful-paint')),
+    lcp: Math.round(value('largest-contentful-paint')),
+    tbt: Math.round(value('total-blocking-time')),
+    cls: Math.round(value('cumulative-layout-shift') * 1000) / 1000,
+    si: Math.round(value('speed-index')),
+  };
+}
+
+export default async function lighthouseBench(): Promise<Figures> {
+  const runs = Math.max(1, Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3) || 3);
+  const given = process.env.BENCH_CLIENT_DIR;
+  const clientDir = given ? path.resolve(given) : path.join(root, '.tmp', 'bench-bundle');
+  if (!given) await buildClient(clientDir);
+
+  let server: ClientServer | undefined;
+  let chrome: chromeLauncher.LaunchedChrome | undefined;
+  try {
+    server = await startClientServer(clientDir, 'lighthouse');
+    const routes: [string, string][] = [
+      ['start', '/'],
+      ['search', '/sok?q=kaffe'],
+      ['product', await productPath(server.origin)],
+    ];
+    chrome = await chromeLauncher.launch({
+      chromePath: '/usr/bin/chromium',
+      chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+    });
+    // Warm the server (search index, content files) so the first audit does not measure a cold start.
+    for (const [, route] of routes) await fetch(server.origin + route);
+
+    const figures: Figures = {};
+    let allMet = true;
+    for (const [name, route] of routes) {
+      const results: Run[] = [];
+      let failure = '';
+      for (let i = 0; i < runs; i++) {
+        // Lighthouse's trace sometimes fails on a busy machine (NO_NAVSTART): try a run again before giving up.
+        for (let attempt = 1; attempt <= 3; attempt++) {
+          try {
+            results.push(await audit(server.origin + route, chrome.port));
+            break;
+          } catch (error) {
+            failure = error instanceof Error ? error.message : String(error);
+          }
+        }
+      }
+      if (results.length === 0) {
+        figures[`${name}Error`] = failure;
+        allMet = false;
+        continue;
+      }
+      const mid = median(results, (r) => r.score);
+      figures[`${name}Score`] = mid.score;
+      figures[`${name}FcpMs`] = mid.fcp;
+      figures[`${name}LcpMs`] = mid.lcp;
+      figures[`${name}TbtMs`] = mid.tbt;
+      figures[`${name}Cls`] = mid.cls;
+      figures[`${name}SpeedIndexMs`] = mid.si;
+      figures[`${name}Scores`] = results.map((r) => r.score).join(' ');
+      allMet &&= mid.score >= TARGET_SCORE;
+    }
+    figures.targetScore = TARGET_SCORE;
+    figures.allWithinTarget = allMet;
+    return figures;
+  } finally {
+    chrome?.kill();
+    await server?.stop();
+  }
+}

@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { forgotPasswordBody } from './auth';
+
+/**
+ * The bot-protection proof a form sends: an ALTCHA payload (base64 JSON of the solved challenge) or a reCAPTCHA
+ * token, depending on the server's provider (GET /v1/captcha/config). Missing, wrong, expired or already used:
+ * 400 CaptchaFailed.
+ */
+export const captchaField = z.string().max(20_000).optional();
+
+/** What the browser needs to show the provider's widget. */
+export const captchaConfig = z.discriminatedUnion('provider', [
+  z.object({
+    provider: z.literal('altcha'),
+    /** GET this for a fresh challenge (the widget does it by itself). */
+    challengeUrl: z.string(),
+  }),
+  z.object({
+    provider: z.literal('recaptcha'),
+    siteKey: z.string(),
+    /** The script on the alternative host (www.recaptcha.net), interface language Indonesian (hl=id). */
+    scriptUrl: z.string(),
+  }),
+]);
+export type CaptchaConfig = z.infer<typeof captchaConfig>;
+
+/** An ALTCHA (v2 proof of work) challenge, signed by the server. */
+export const altchaChallenge = z.object({
+  parameters: z.object({
+    algorithm: z.string(),
+    nonce: z.string(),
+    salt: z.string(),
+    cost: z.number(),
+    keyLength: z.number(),
+    keyPrefix: z.string(),
+    keySignature: z.string().optional(),
+    expiresAt: z.number().optional(),
+    data: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])).optional(),
+  }),
+  signature: z.string(),
+});
+export type AltchaChallenge = z.infer<typeof altchaChallenge>;
+
+/** POST /v1/auth/forgot-password with the bot-protection proof. */
+export const forgotPasswordCaptchaBody = forgotPasswordBody.extend({ captcha: captchaField });
+export type ForgotPasswordCaptchaBody = z.infer<typeof forgotPasswordCaptchaBody>;

@@ -1,0 +1,269 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { apiError, companyCodeParam } from '../../../contract/common';
+import {
+  cart,
+  cartItemIdParams,
+  cartLineParams,
+  createCartBody,
+  deleteCartItemsBody,
+  patchCartItemBody,
+  putCartProductBody,
+  putCartProductsBody,
+  putDeliveryDateBody,
+} from '../../../contract/cart';
+import type { Db, DbOrTx } from '../../db/client';
+import { currentUser } from '../../plugins/authenticate';
+import type { Idempotency } from '../../plugins/idempotency';
+import { createCompanyService } from '../companies/service';
+import { cartCacheFor } from './cache';
+import { createCartService } from './service';
+
+type Deps = {
+  db: Db;
+  idempotency: Idempotency;
+  now?: (() => Date) | undefined;
+  /** How long a GET answer may be served from the process's cache (docs/decisions/0023); 0 turns it off. */
+  cacheSeconds?: number | undefined;
+};
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+/**
+ * Cart answers are built by typed code from the contract's types; they are written with JSON.stringify instead of
+ * being validated again by zod (20 ms for a 200-line cart). The zod schema still documents the route.
+ */
+const plainJson = () => (data: unknown) => JSON.stringify(data);
+
+const errors = { 400: apiError, 401: apiError, 403: apiError, 404: apiError, 409: apiError, 422: apiError };
+const tags = ['cart'];
+const security = [{ bearer: [] }];
+const base = '/v1/company/:companyCode/cart';
+
+/** SPEC §7 cart calls; every answer is the whole cart (contract/cart.ts). Changes go through the idempotency store. */
+export function cartRoutes({ db, idempotency, now = () => new Date(), cacheSeconds = 10 }: Deps) {
+  const serviceOn = (on: DbOrTx) => createCartService(on, createCompanyService(on), now);
+  const reads = serviceOn(db);
+  const cache = cartCacheFor(db);
+  /** A change forgets the cached answer before it runs and again once committed (or failed). */
+  const after = <T>(userId: string, code: string, change: Promise<T>) =>
+    change.finally(() => cache.forget(userId, code));
+
+  return async (fastify: FastifyInstance) => {
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+    app.addHook('onRequest', app.authenticate);
+
+    app.get(base, {
+      schema: {
+        tags,
+        summary: "The user's cart for the company (made empty on first use)",
+        security,
+        params: companyCodeParam,
+        response: { 200: cart, ...errors },
+      },
+      serializerCompiler: plainJson,
+      handler: async (req, reply) => {
+        const user = currentUser(req);
+        const code = req.params.companyCode;
+        const at = now();
+        const hit = cache.get(user.id, code, at);
+        // Already serialised: a Buffer payload is sent as it is.
+        if (hit !== undefined) return reply.type(JSON_TYPE).send(hit as never);
+        const generation = cache.generation(user.id, code);
+        const answer = await reads.get(user, code);
+        const body = Buffer.from(JSON.stringify(answer));
+        cache.set(user.id, code, generation, answer, body, at, cacheSeconds * 1000);
+        return reply.type(JSON_TYPE).send(body as never);
+      },
+    });
+
+    app.post(base, {
+      schema: {
+        tags,
+        summary: 'Create the cart (201), or answer the existing one (200)',
+        security,
+        params: companyCodeParam,
+        body: createCartBody,
+        response: { 200: cart, 201: cart, ...errors },
+      },
+      serializerCompiler: plainJson,
+      handler: async (req, reply) => {
+        const user = currentUser(req);
+        cache.forget(user.id, req.params.companyCode);
+        return after(
+          user.id,
+          req.params.companyCode,
+          idempotency.run(req, reply, async (tx) => {
+            const { created, cart: answer } = await serviceOn(tx).create(user, req.params.companyCode, req.body?.id);
+            return { status: created ? 201 : 200, body: answer };
+          }),
+        );
+      },
+    });
+
+    app.delete(base, {
+      schema: {
+        tags,
+        summary: 'Empty the cart (lines and delivery date)',
+        security,
+        params: companyCodeParam,
+        response: { 200: cart, ...errors },
+      },
+      serializerCompiler: plainJson,
+      handler: async (req, reply) => {
+        const user = currentUser(req);
+        cache.forget(user.id, req.params.companyCode);
+        return after(
+          user.id,
+          req.params.companyCode,
+          idempotency.run(req, reply, async (tx) => ({
+            status: 200,
+            body: await serviceOn(tx).clear(user, req.params.companyCode),
+          })),
+        );
+      },
+    });
+
+    app.put(`${base}/product`, {
+      schema: {
+        tags,
+        summary: 'Add a product (to the line of the same product and unit, or a new line)',
+        security,
+        params: companyCodeParam,
+        body: putCartProductBody,
+        response: { 200: cart, ...errors },
+      },
+      serializerCompiler: plainJson,
+      handler: async (req, reply) => {
+        const user = currentUser(req);
+        cache.forget(user.id, req.params.companyCode);
+        return after(
+          user.id,
+          req.params.companyCode,
+          idempotency.run(req, reply, async (tx) => ({
+            status: 200,
+            body: await serviceOn(tx).putProducts(user, req.params.companyCode, [req.body], true),
+          })),
+        );
+      },
+    });
+
+    app.put(`${base}/products`, {
+      schema: {
+        tags,
+        summary: 'Add several products at once',
+        security,
+        params: companyCodeParam,
+        body: putCartProductsBody,
+        response: { 200: cart, ...errors },
+      },
+      serializerCompiler: plainJson,
+      handler: async (req, reply) => {
+        const user = currentUser(req);
+        cache.forget(user.id, req.params.companyCode);
+        return after(
+          user.id,
+          req.params.companyCode,
+          idempotency.run(req, reply, async (tx) => ({
+            status: 200,
+            body: await serviceOn(tx).putProducts(user, req.params.companyCode, req.body.items, false),
+          })),
+        );
+      },
+    });
+
+    app.patch(`${base}/item/:itemId`, {
+      schema: {
+        tags,
+        summary: "Set a line's quantity (0 removes it) and unit",
+        security,
+        params: cartItemIdParams,
+        body: patchCartItemBody,
+        response: { 200: cart, ...errors },
+      },
+      serializerCompiler: plainJson,
+      handler: async (req, reply) => {
+        const user = currentUser(req);
+        cache.forget(user.id, req.params.companyCode);
+        return after(
+          user.id,
+          req.params.companyCode,
+          idempotency.run(req, reply, async (tx) => ({
+            status: 200,
+            body: await serviceOn(tx).patchItem(user, req.params.companyCode, req.params.itemId, req.body),
+          })),
+        );
+      },
+    });
+
+    app.delete(`${base}/item/:lineNumber`, {
+      schema: {
+        tags,
+        summary: 'Remove a line by its line number (or item id)',
+        security,
+        params: cartLineParams,
+        response: { 200: cart, ...errors },
+      },
+      serializerCompiler: plainJson,
+      handler: async (req, reply) => {
+        const user = currentUser(req);
+        cache.forget(user.id, req.params.companyCode);
+        return after(
+          user.id,
+          req.params.companyCode,
+          idempotency.run(req, reply, async (tx) => ({
+            status: 200,
+            body: await serviceOn(tx).removeLine(user, req.params.companyCode, req.params.lineNumber),
+          })),
+        );
+      },
+    });
+
+    app.delete(`${base}/items`, {
+      schema: {
+        tags,
+        summary: 'Remove several lines, or all',
+        security,
+        params: companyCodeParam,
+        body: deleteCartItemsBody,
+        response: { 200: cart, ...errors },
+      },
+      serializerCompiler: plainJson,
+      handler: async (req, reply) => {
+        const user = currentUser(req);
+        cache.forget(user.id, req.params.companyCode);
+        return after(
+          user.id,
+          req.params.companyCode,
+          idempotency.run(req, reply, async (tx) => ({
+            status: 200,
+            body: await serviceOn(tx).removeLines(user, req.params.companyCode, req.body),
+          })),
+        );
+      },
+    });
+
+    app.put(`${base}/delivery-date`, {
+      schema: {
+        tags,
+        summary: 'Choose the delivery date',
+        security,
+        params: companyCodeParam,
+        body: putDeliveryDateBody,
+        response: { 200: cart, ...errors },
+      },
+      serializerCompiler: plainJson,
+      handler: async (req, reply) => {
+        const user = currentUser(req);
+        cache.forget(user.id, req.params.companyCode);
+        return after(
+          user.id,
+          req.params.companyCode,
+          idempotency.run(req, reply, async (tx) => ({
+            status: 200,
+            body: await serviceOn(tx).setDeliveryDate(user, req.params.companyCode, req.body.deliveryDate),
+          })),
+        );
+      },
+    });
+  };
+}

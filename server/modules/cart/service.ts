@@ -1,0 +1,684 @@
+import { randomUUID } from 'node:crypto';
+import { and, asc, count, eq, inArray, or } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../../db/client';
+import { cartItems, carts, companies, companyPrices, products, userCompanies } from '../../db/schema';
+import {
+  CART_MAX_LINES,
+  CART_MAX_QUANTITY,
+  type Cart,
+  type CartItem,
+  type CartMessage,
+  type CartMessageCode,
+  type CartProduct,
+  type CartProductInput,
+  type CartUnit,
+  type DeleteCartItemsBody,
+  type PatchCartItemBody,
+} from '../../../contract/cart';
+import type { PriceKind } from '../../../contract/catalog';
+import { AppError, conflict, notFound } from '../../lib/errors';
+import { errorText, validationText } from '../../lib/i18n';
+import type { AuthUser } from '../../plugins/authenticate';
+import { computeOrderTotals, FREE_SHIPPING_FROM, SHIPPING_FEE } from '../../db/seed/orders';
+import type { DeliveryCalendar } from '../calendar/deliveries';
+import type { CompanyService } from '../companies/service';
+import { customerPrice } from '../prices/service';
+import { nextOrderable, orderableOn, swedishDay, toDeliveryDto, todayIn } from './delivery';
+
+type CompanyRow = typeof companies.$inferSelect;
+type CartRow = typeof carts.$inferSelect;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A Swedish text with its {{placeholders}} filled in. */
+export function fillText(code: string, values: Record<string, string | number>): string {
+  return errorText(code).replace(/\{\{(\w+)\}\}/g, (whole, name: string) =>
+    values[name] === undefined ? whole : String(values[name]),
+  );
+}
+
+/** The company a cart call is about, with what decides whether it can order. */
+export type CartContext = {
+  company: CompanyRow;
+  calendar: DeliveryCalendar;
+  usersCount: number;
+  /** Whose cart: the requesting user, or (admin checkout) the customer it is placed for. */
+  ownerId: string;
+  now: Date;
+};
+
+const replacementProducts = alias(products, 'replacement');
+
+const productColumns = {
+  productId: products.id,
+  sku: products.sku,
+  slug: products.slug,
+  name: products.name,
+  brandName: products.brandName,
+  images: products.images,
+  productUnit: products.unit,
+  piecesPerCarton: products.piecesPerCarton,
+  wholeUnitsOnly: products.wholeUnitsOnly,
+  stockStatus: products.stockStatus,
+  discontinued: products.discontinued,
+  expiresAt: products.expiresAt,
+  publicPrice: products.publicPrice,
+  comparisonPrice: products.comparisonPrice,
+  priceValidUntil: products.priceValidUntil,
+  vatRate: products.vatRate,
+  replacementId: replacementProducts.id,
+  replacementSku: replacementProducts.sku,
+  replacementSlug: replacementProducts.slug,
+  replacementName: replacementProducts.name,
+};
+
+const lineColumns = {
+  itemId: cartItems.id,
+  lineNumber: cartItems.lineNumber,
+  quantity: cartItems.quantity,
+  unit: cartItems.unit,
+  addedAt: cartItems.createdAt,
+  ...productColumns,
+};
+
+type ProductColumns = {
+  productId: string;
+  sku: string;
+  slug: string;
+  name: string;
+  brandName: string;
+  images: { url: string }[];
+  productUnit: CartUnit;
+  piecesPerCarton: number;
+  wholeUnitsOnly: boolean;
+  stockStatus: CartProduct['stockStatus'];
+  discontinued: boolean;
+  expiresAt: string | null;
+  publicPrice: number;
+  comparisonPrice: number;
+  priceValidUntil: string | null;
+  vatRate: number;
+  replacementId: string | null;
+  replacementSku: string | null;
+  replacementSlug: string | null;
+  replacementName: string | null;
+};
+
+export type LineRow = ProductColumns & {
+  itemId: string;
+  lineNumber: number;
+  quantity: string;
+  unit: CartUnit;
+  addedAt: Date;
+};
+
+function productView(r: ProductColumns, today: string): CartProduct {
+  return {
+    id: r.productId,
+    sku: r.sku,
+    slug: r.slug,
+    name: r.name,
+    brandName: r.brandName,
+    imageUrl: r.images[0]?.url ?? null,
+    unit: r.productUnit,
+    piecesPerCarton: r.piecesPerCarton,
+    wholeUnitsOnly: r.wholeUnitsOnly,
+    stockStatus: r.stockStatus,
+    discontinued: r.discontinued,
+    expired: r.expiresAt !== null && r.expiresAt < today,
+    expiresAt: r.expiresAt,
+    replacement:
+      r.replacementId === null
+        ? null
+        : { id: r.replacementId, sku: r.replacementSku!, slug: r.replacementSlug!, name: r.replacementName! },
+    vatRate: r.vatRate,
+  };
+}
+
+/** A price per sales unit converted to the line's unit (a carton is piecesPerCarton pieces). */
+export function pricePerUnit(price: number, productUnit: CartUnit, unit: CartUnit, piecesPerCarton: number): number {
+  if (unit === productUnit || piecesPerCarton <= 1) return price;
+  return unit === 'carton' ? price * piecesPerCarton : Math.round(price / piecesPerCarton);
+}
+
+/** Three decimals at most; whole products rounded to a whole number (at least 1). */
+export function settleQuantity(wholeUnitsOnly: boolean, requested: number): { quantity: number; rounded: boolean } {
+  if (!wholeUnitsOnly) return { quantity: Math.max(0.001, Math.round(requested * 1000) / 1000), rounded: false };
+  const quantity = Math.max(1, Math.round(requested));
+  return { quantity, rounded: quantity !== requested };
+}
+
+const roundQuantity = (q: number) => Math.round(q * 1000) / 1000;
+
+function message(
+  code: CartMessageCode,
+  severity: CartMessage['severity'],
+  values: Record<string, string | number> = {},
+  line?: { productId: string; lineNumber: number },
+): CartMessage {
+  return {
+    code,
+    severity,
+    message: fillText(code, values),
+    ...(line ? { productId: line.productId, lineNumber: line.lineNumber } : {}),
+  };
+}
+
+/** Why a line cannot be ordered (discontinued or expired), as its message; null when it can. */
+export function blockedLine(item: CartItem): CartMessage | null {
+  const p = item.product;
+  if (!p.discontinued && !p.expired) return null;
+  const base = p.discontinued ? 'ProductDiscontinued' : 'ProductExpired';
+  const code = (p.replacement ? `${base}WithReplacement` : base) as CartMessageCode;
+  return message(
+    code,
+    'warning',
+    { name: p.name, replacement: p.replacement ? `${p.replacement.name} (${p.replacement.sku})` : '' },
+    item,
+  );
+}
+
+export type CartService = ReturnType<typeof createCartService>;
+
+/**
+ * The cart of a user for a company (SPEC §3, §4, §7). Written against `DbOrTx`: the routes build it on the idempotency
+ * transaction for changes. Every change locks the cart row first, so changes to one cart happen one after the other.
+ */
+export function createCartService(db: DbOrTx, companyService: CompanyService, clock: () => Date) {
+  async function context(user: AuthUser, companyCode: string, ownerId = user.id): Promise<CartContext> {
+    const company = await companyService.companyForUser(user, companyCode);
+    const [calendar, [users]] = await Promise.all([
+      companyService.calendarFor(company.id),
+      db.select({ n: count() }).from(userCompanies).where(eq(userCompanies.companyId, company.id)),
+    ]);
+    return { company, calendar, usersCount: users?.n ?? 0, ownerId, now: clock() };
+  }
+
+  async function findCart(ctx: CartContext, lock: boolean): Promise<CartRow | undefined> {
+    const query = db
+      .select()
+      .from(carts)
+      .where(and(eq(carts.companyId, ctx.company.id), eq(carts.userId, ctx.ownerId)))
+      .limit(1);
+    const [row] = lock ? await query.for('update') : await query;
+    return row;
+  }
+
+  /** The cart row, made when missing (a client id is used for it when given). `created` when this call made it. */
+  async function ensureCart(ctx: CartContext, lock: boolean, id?: string): Promise<{ row: CartRow; created: boolean }> {
+    const existing = await findCart(ctx, lock);
+    if (existing) return { row: existing, created: false };
+    const inserted = await db
+      .insert(carts)
+      .values({ ...(id ? { id } : {}), companyId: ctx.company.id, userId: ctx.ownerId })
+      .onConflictDoNothing()
+      .returning();
+    if (inserted[0]) return { row: inserted[0], created: true };
+    const again = await findCart(ctx, lock);
+    // The client id belongs to another user's or company's cart.
+    if (!again) throw conflict('ClientIdTaken');
+    return { row: again, created: false };
+  }
+
+  async function lineRows(cartId: string): Promise<LineRow[]> {
+    const rows = await db
+      .select(lineColumns)
+      .from(cartItems)
+      .innerJoin(products, eq(products.id, cartItems.productId))
+      .leftJoin(replacementProducts, eq(replacementProducts.id, products.replacementProductId))
+      .where(eq(cartItems.cartId, cartId))
+      .orderBy(asc(cartItems.lineNumber));
+    return rows as LineRow[];
+  }
+
+  async function pricesOf(companyId: string, productIds: string[]) {
+    if (productIds.length === 0) return [];
+    return db
+      .select({
+        productId: companyPrices.productId,
+        kind: companyPrices.kind,
+        price: companyPrices.price,
+        validFrom: companyPrices.validFrom,
+        validTo: companyPrices.validTo,
+      })
+      .from(companyPrices)
+      .where(and(eq(companyPrices.companyId, companyId), inArray(companyPrices.productId, productIds)));
+  }
+
+  /** Today's company price of each product (per the product's own unit), by product id. */
+  async function priceBook(ctx: CartContext, rows: readonly ProductColumns[]) {
+    const ids = [...new Set(rows.map((r) => r.productId))];
+    const priceRows = await pricesOf(ctx.company.id, ids);
+    const byProduct = new Map<string, typeof priceRows>();
+    for (const row of priceRows) {
+      const list = byProduct.get(row.productId);
+      if (list) list.push(row);
+      else byProduct.set(row.productId, [row]);
+    }
+    const today = todayIn(ctx.now);
+    const book = new Map<string, { price: number; kind: PriceKind }>();
+    for (const r of rows) {
+      if (book.has(r.productId)) continue;
+      const price = customerPrice(
+        {
+          id: r.productId,
+          publicPrice: r.publicPrice,
+          comparisonPrice: r.comparisonPrice,
+          priceValidUntil: r.priceValidUntil,
+        },
+        byProduct.get(r.productId) ?? [],
+        today,
+      );
+      book.set(r.productId, { price: price.price, kind: price.kind });
+    }
+    return book;
+  }
+
+  /** Lines with today's company prices (the A-price per line unit) and row totals. */
+  async function pricedItems(ctx: CartContext, rows: LineRow[]): Promise<CartItem[]> {
+    const book = await priceBook(ctx, rows);
+    const today = todayIn(ctx.now);
+    return rows.map((r) => {
+      const price = book.get(r.productId)!;
+      const quantity = Number(r.quantity);
+      const aPrice = pricePerUnit(price.price, r.productUnit, r.unit, r.piecesPerCarton);
+      return {
+        itemId: r.itemId,
+        lineNumber: r.lineNumber,
+        productId: r.productId,
+        product: productView(r, today),
+        quantity,
+        unit: r.unit,
+        aPrice,
+        listPrice: pricePerUnit(r.publicPrice, r.productUnit, r.unit, r.piecesPerCarton),
+        priceKind: price.kind,
+        rowTotal: Math.round(aPrice * quantity),
+        addedAt: r.addedAt.toISOString(),
+      };
+    });
+  }
+
+  /** Products as a cart line shows them, with today's company price per the product's unit (unknown ids left out). */
+  async function snapshots(ctx: CartContext, productIds: string[]) {
+    if (productIds.length === 0) return new Map<string, { product: CartProduct; price: number; kind: PriceKind }>();
+    const rows = (await db
+      .select(productColumns)
+      .from(products)
+      .leftJoin(replacementProducts, eq(replacementProducts.id, products.replacementProductId))
+      .where(inArray(products.id, productIds))) as ProductColumns[];
+    const book = await priceBook(ctx, rows);
+    const today = todayIn(ctx.now);
+    return new Map(
+      rows.map((r) => [r.productId, { product: productView(r, today), ...book.get(r.productId)! }] as const),
+    );
+  }
+
+  /**
+   * The chosen delivery date as it stands at `now`: kept while it can be ordered for; else (deadline passed, the day
+   * closed since) moved to the next available date, saved, with a DeliveryDateMoved message.
+   */
+  async function settleDeliveryDate(ctx: CartContext, row: CartRow, messages: CartMessage[]): Promise<string | null> {
+    const chosen = row.deliveryDate;
+    if (chosen === null) return null;
+    if (orderableOn(ctx.calendar, chosen, ctx.now)) return chosen;
+    const next = nextOrderable(ctx.calendar, ctx.now, chosen);
+    const moved = next?.date ?? null;
+    await db
+      .update(carts)
+      .set({ deliveryDate: moved })
+      .where(and(eq(carts.id, row.id), eq(carts.deliveryDate, chosen)));
+    if (moved) {
+      messages.push(message('DeliveryDateMoved', 'info', { previous: swedishDay(chosen), date: swedishDay(moved) }));
+    }
+    return moved;
+  }
+
+  /** The whole cart as every call answers it. `messages` are the notices of this call; the standing ones are added. */
+  async function view(ctx: CartContext, row: CartRow, messages: CartMessage[] = []): Promise<Cart> {
+    const notices = [...messages];
+    const [deliveryDate, rows] = await Promise.all([settleDeliveryDate(ctx, row, notices), lineRows(row.id)]);
+    const items = await pricedItems(ctx, rows);
+    const blocked = items.map(blockedLine).filter((m): m is CartMessage => m !== null);
+    const standing: CartMessage[] = [];
+    if (!ctx.calendar.hasRoutes) standing.push(message('NoDeliveryRoutes', 'warning'));
+    if (ctx.usersCount === 0) standing.push(message('CompanyHasNoUsers', 'warning'));
+    if (!ctx.company.active) standing.push(message('CompanyInactive', 'warning'));
+    const subtotal = items.reduce((sum, i) => sum + i.rowTotal, 0);
+    const shipping = subtotal > 0 && subtotal < FREE_SHIPPING_FROM ? SHIPPING_FEE : 0;
+    const totals = computeOrderTotals(
+      items.map((i) => ({ rowTotal: i.rowTotal, vatRate: i.product.vatRate })),
+      { discount: 0, shipping, otherCosts: 0 },
+    );
+    const chosen = deliveryDate === null ? null : ctx.calendar.deliveryOn(deliveryDate);
+    const next = nextOrderable(ctx.calendar, ctx.now);
+    return {
+      id: row.id,
+      companyCode: ctx.company.code,
+      deliveryDate,
+      deadline: chosen ? toDeliveryDto(chosen) : null,
+      nextDeliveryDate: next ? toDeliveryDto(next) : null,
+      items,
+      itemCount: items.length,
+      totals: {
+        ...totals,
+        freeShippingFrom: FREE_SHIPPING_FROM,
+        leftToFreeShipping: Math.max(0, FREE_SHIPPING_FROM - subtotal),
+      },
+      canCheckout: items.length > 0 && deliveryDate !== null && standing.length === 0 && blocked.length === 0,
+      messages: [...notices, ...standing, ...blocked],
+      updatedAt: row.updatedAt.toISOString(),
+    };
+  }
+
+  async function touch(row: CartRow, ctx: CartContext): Promise<CartRow> {
+    const [updated] = await db.update(carts).set({ updatedAt: ctx.now }).where(eq(carts.id, row.id)).returning();
+    return updated ?? row;
+  }
+
+  type Line = { id: string; lineNumber: number; productId: string; unit: CartUnit; quantity: number };
+
+  async function linesOf(cartId: string): Promise<Line[]> {
+    const rows = await db
+      .select({
+        id: cartItems.id,
+        lineNumber: cartItems.lineNumber,
+        productId: cartItems.productId,
+        unit: cartItems.unit,
+        quantity: cartItems.quantity,
+      })
+      .from(cartItems)
+      .where(eq(cartItems.cartId, cartId));
+    return rows.map((r) => ({ ...r, quantity: Number(r.quantity) }));
+  }
+
+  function tooBig(path: string): AppError {
+    return new AppError(400, 'ValidationError', undefined, [{ path, message: validationText('validation.tooBig')! }]);
+  }
+
+  /**
+   * Adds products: each quantity goes to the line of the same product and unit, or a new line. `paths` name the body
+   * fields for errors ('' for PUT …/product, 'items.3.' for PUT …/products). Returns the notices.
+   */
+  async function addProducts(
+    ctx: CartContext,
+    row: CartRow,
+    inputs: (CartProductInput & { path: string })[],
+    options: { skipUnknown?: boolean } = {},
+  ): Promise<CartMessage[]> {
+    const wantedIds = [...new Set(inputs.map((i) => i.productId.toLowerCase()))];
+    const found = wantedIds.length
+      ? await db
+          .select({ id: products.id, unit: products.unit, wholeUnitsOnly: products.wholeUnitsOnly })
+          .from(products)
+          .where(inArray(products.id, wantedIds))
+      : [];
+    const productById = new Map(found.map((p) => [p.id, p]));
+    const unknown = inputs.filter((i) => !productById.has(i.productId.toLowerCase()));
+    if (unknown.length > 0 && !options.skipUnknown) {
+      throw new AppError(
+        400,
+        'UnknownProduct',
+        fillText('UnknownProduct', { productId: unknown[0]!.productId }),
+        unknown.map((i) => ({
+          path: `${i.path}productId`,
+          message: fillText('UnknownProduct', { productId: i.productId }),
+        })),
+      );
+    }
+
+    const clientIds = inputs.map((i) => i.itemId?.toLowerCase()).filter((id): id is string => id !== undefined);
+    const taken = clientIds.length
+      ? await db
+          .select({ id: cartItems.id, cartId: cartItems.cartId, productId: cartItems.productId, unit: cartItems.unit })
+          .from(cartItems)
+          .where(inArray(cartItems.id, clientIds))
+      : [];
+    const takenById = new Map(taken.map((t) => [t.id, t]));
+
+    const lines = await linesOf(row.id);
+    const byKey = new Map(lines.map((l) => [`${l.productId}|${l.unit}`, l]));
+    let nextLine = lines.reduce((max, l) => Math.max(max, l.lineNumber), 0) + 1;
+    const inserts: Line[] = [];
+    const updates = new Map<string, Line>();
+    const messages: CartMessage[] = [];
+
+    for (const input of inputs) {
+      const product = productById.get(input.productId.toLowerCase());
+      if (!product) continue;
+      const unit = input.unit ?? product.unit;
+      const itemId = input.itemId?.toLowerCase();
+      if (itemId) {
+        const existing = takenById.get(itemId);
+        if (existing) {
+          // A resend of the add that made this line: nothing more to do.
+          if (existing.cartId === row.id && existing.productId === product.id && existing.unit === unit) continue;
+          throw new AppError(409, 'ClientIdTaken', undefined, [
+            { path: `${input.path}itemId`, message: errorText('ClientIdTaken') },
+          ]);
+        }
+      }
+      const { quantity, rounded } = settleQuantity(product.wholeUnitsOnly, input.quantity);
+      const key = `${product.id}|${unit}`;
+      const line = byKey.get(key);
+      if (line) {
+        line.quantity = roundQuantity(line.quantity + quantity);
+        if (line.quantity > CART_MAX_QUANTITY) throw tooBig(`${input.path}quantity`);
+        if (!inserts.includes(line)) updates.set(line.id, line);
+        if (rounded) messages.push(message('QuantityRounded', 'info', { quantity }, line));
+      } else {
+        const created: Line = {
+          id: itemId ?? randomUUID(),
+          lineNumber: nextLine++,
+          productId: product.id,
+          unit,
+          quantity,
+        };
+        inserts.push(created);
+        byKey.set(key, created);
+        if (itemId) takenById.set(itemId, { id: itemId, cartId: row.id, productId: product.id, unit });
+        if (rounded) messages.push(message('QuantityRounded', 'info', { quantity }, created));
+      }
+    }
+    if (lines.length + inserts.length > CART_MAX_LINES) throw conflict('CartFull');
+    if (inserts.length > 0) {
+      await db.insert(cartItems).values(
+        inserts.map((l) => ({
+          id: l.id,
+          cartId: row.id,
+          lineNumber: l.lineNumber,
+          productId: l.productId,
+          unit: l.unit,
+          quantity: String(l.quantity),
+          createdAt: ctx.now,
+        })),
+      );
+    }
+    for (const line of updates.values()) {
+      await db
+        .update(cartItems)
+        .set({ quantity: String(line.quantity) })
+        .where(eq(cartItems.id, line.id));
+    }
+    return messages;
+  }
+
+  /** The line of this cart an item id or line number points at, else 404 CartItemNotFound. */
+  async function lineOf(cartId: string, ref: { itemId?: string; lineNumber?: number }) {
+    const where =
+      ref.itemId !== undefined
+        ? UUID.test(ref.itemId)
+          ? eq(cartItems.id, ref.itemId)
+          : undefined
+        : ref.lineNumber !== undefined && Number.isSafeInteger(ref.lineNumber)
+          ? eq(cartItems.lineNumber, ref.lineNumber)
+          : undefined;
+    if (!where) throw notFound('CartItemNotFound');
+    const [line] = await db
+      .select({
+        id: cartItems.id,
+        lineNumber: cartItems.lineNumber,
+        productId: cartItems.productId,
+        unit: cartItems.unit,
+        quantity: cartItems.quantity,
+        wholeUnitsOnly: products.wholeUnitsOnly,
+      })
+      .from(cartItems)
+      .innerJoin(products, eq(products.id, cartItems.productId))
+      .where(and(eq(cartItems.cartId, cartId), where))
+      .limit(1);
+    if (!line) throw notFound('CartItemNotFound');
+    return line;
+  }
+
+  /** Runs a change on the locked cart and answers the whole cart with the change's notices. */
+  async function change(ctx: CartContext, apply: (row: CartRow) => Promise<CartMessage[] | void>): Promise<Cart> {
+    const { row } = await ensureCart(ctx, true);
+    const messages = (await apply(row)) ?? [];
+    return view(ctx, await touch(row, ctx), messages);
+  }
+
+  return {
+    context,
+    view,
+    snapshots,
+    addProducts,
+    findCart,
+    ensureCart,
+    touch,
+
+    async get(user: AuthUser, companyCode: string): Promise<Cart> {
+      const ctx = await context(user, companyCode);
+      const { row } = await ensureCart(ctx, false);
+      return view(ctx, row);
+    },
+
+    async create(user: AuthUser, companyCode: string, id?: string): Promise<{ created: boolean; cart: Cart }> {
+      const ctx = await context(user, companyCode);
+      const { row, created } = await ensureCart(ctx, true, id);
+      return { created, cart: await view(ctx, row) };
+    },
+
+    /** Empties the cart: every line and the chosen date go; the cart (and its id) stays. */
+    async clear(user: AuthUser, companyCode: string): Promise<Cart> {
+      const ctx = await context(user, companyCode);
+      return change(ctx, async (row) => {
+        await db.delete(cartItems).where(eq(cartItems.cartId, row.id));
+        await db.update(carts).set({ deliveryDate: null }).where(eq(carts.id, row.id));
+        row.deliveryDate = null;
+      });
+    },
+
+    async putProducts(user: AuthUser, companyCode: string, inputs: CartProductInput[], single: boolean) {
+      const ctx = await context(user, companyCode);
+      return change(ctx, (row) =>
+        addProducts(
+          ctx,
+          row,
+          inputs.map((input, i) => ({ ...input, path: single ? '' : `items.${i}.` })),
+        ),
+      );
+    },
+
+    async patchItem(user: AuthUser, companyCode: string, itemId: string, body: PatchCartItemBody): Promise<Cart> {
+      const ctx = await context(user, companyCode);
+      return change(ctx, async (row) => {
+        const line = await lineOf(row.id, { itemId });
+        if (body.quantity === 0) {
+          await db.delete(cartItems).where(eq(cartItems.id, line.id));
+          return [];
+        }
+        const { quantity, rounded } = settleQuantity(line.wholeUnitsOnly, body.quantity);
+        const messages = rounded ? [message('QuantityRounded', 'info', { quantity }, line)] : [];
+        const unit = body.unit ?? line.unit;
+        if (unit !== line.unit) {
+          const [other] = await db
+            .select({ id: cartItems.id, quantity: cartItems.quantity })
+            .from(cartItems)
+            .where(
+              and(eq(cartItems.cartId, row.id), eq(cartItems.productId, line.productId), eq(cartItems.unit, unit)),
+            );
+          if (other) {
+            const merged = roundQuantity(Number(other.quantity) + quantity);
+            if (merged > CART_MAX_QUANTITY) throw tooBig('quantity');
+            await db
+              .update(cartItems)
+              .set({ quantity: String(merged) })
+              .where(eq(cartItems.id, other.id));
+            await db.delete(cartItems).where(eq(cartItems.id, line.id));
+            return messages;
+          }
+        }
+        await db
+          .update(cartItems)
+          .set({ quantity: String(quantity), unit })
+          .where(eq(cartItems.id, line.id));
+        return messages;
+      });
+    },
+
+    /** Removes one line by its line number (or its item id). */
+    async removeLine(user: AuthUser, companyCode: string, ref: string): Promise<Cart> {
+      const ctx = await context(user, companyCode);
+      return change(ctx, async (row) => {
+        const line = await lineOf(
+          row.id,
+          UUID.test(ref) ? { itemId: ref } : { lineNumber: /^\d{1,9}$/.test(ref) ? Number(ref) : Number.NaN },
+        );
+        await db.delete(cartItems).where(eq(cartItems.id, line.id));
+      });
+    },
+
+    async removeLines(user: AuthUser, companyCode: string, body: DeleteCartItemsBody): Promise<Cart> {
+      const ctx = await context(user, companyCode);
+      return change(ctx, async (row) => {
+        if (body.all) {
+          await db.delete(cartItems).where(eq(cartItems.cartId, row.id));
+          return;
+        }
+        const refs = [
+          ...(body.lineNumbers?.length ? [inArray(cartItems.lineNumber, body.lineNumbers)] : []),
+          ...(body.itemIds?.length
+            ? [
+                inArray(
+                  cartItems.id,
+                  body.itemIds.map((id) => id.toLowerCase()),
+                ),
+              ]
+            : []),
+        ];
+        await db.delete(cartItems).where(and(eq(cartItems.cartId, row.id), or(...refs)));
+      });
+    },
+
+    /** Chooses the delivery date (see contract/cart.ts putDeliveryDateBody for the rules). */
+    async setDeliveryDate(user: AuthUser, companyCode: string, date: string): Promise<Cart> {
+      const ctx = await context(user, companyCode);
+      if (!ctx.calendar.hasRoutes) throw conflict('NoDeliveryRoutes');
+      const delivery = ctx.calendar.deliveryOn(date);
+      const today = todayIn(ctx.now);
+      if (!delivery || date < today) {
+        throw new AppError(400, 'DeliveryDateNotAvailable', undefined, [
+          { path: 'deliveryDate', message: errorText('DeliveryDateNotAvailable') },
+        ]);
+      }
+      return change(ctx, async (row) => {
+        if (orderableOn(ctx.calendar, date, ctx.now)) {
+          await db.update(carts).set({ deliveryDate: date }).where(eq(carts.id, row.id));
+          row.deliveryDate = date;
+          return [];
+        }
+        // A delivery day whose deadline has passed: the next available date instead, and the user is told.
+        const next = nextOrderable(ctx.calendar, ctx.now, date);
+        await db
+          .update(carts)
+          .set({ deliveryDate: next?.date ?? null })
+          .where(eq(carts.id, row.id));
+        row.deliveryDate = next?.date ?? null;
+        return next
+          ? [message('DeliveryDateMoved', 'info', { previous: swedishDay(date), date: swedishDay(next.date) })]
+          : [];
+      });
+    },
+  };
+}

@@ -1,0 +1,91 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { apiError, companyCodeParam } from '../../../contract/common';
+import { adminCheckoutBody, checkoutBody, checkoutResponse } from '../../../contract/orders';
+import type { Db, DbOrTx } from '../../db/client';
+import { forbidden } from '../../lib/errors';
+import { currentUser, isStaff } from '../../plugins/authenticate';
+import type { Idempotency } from '../../plugins/idempotency';
+import { cartCacheFor } from '../cart/cache';
+import { createCartService } from '../cart/service';
+import { createCompanyService } from '../companies/service';
+import { createOrderService } from '../orders/service';
+import { createCheckoutService } from './service';
+
+type Deps = { db: Db; idempotency: Idempotency; now?: (() => Date) | undefined };
+
+const errors = {
+  400: apiError,
+  401: apiError,
+  403: apiError,
+  404: apiError,
+  409: apiError,
+  422: apiError,
+  500: apiError,
+};
+const tags = ['checkout'];
+const security = [{ bearer: [] }];
+
+/** SPEC §7 checkout and the staff's admin checkout (docs/decisions/0022-admin-checkout.md). */
+export function checkoutRoutes({ db, idempotency, now = () => new Date() }: Deps) {
+  const serviceOn = (on: DbOrTx) => {
+    const companies = createCompanyService(on);
+    const carts = createCartService(on, companies, now);
+    return { carts, checkout: createCheckoutService(on, carts, createOrderService(on, companies)) };
+  };
+  const reads = serviceOn(db);
+  const cache = cartCacheFor(db);
+
+  return async (fastify: FastifyInstance) => {
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+    app.addHook('onRequest', app.authenticate);
+
+    app.post('/v1/checkout/company/:companyCode/cart', {
+      schema: {
+        tags,
+        summary: "Order the user's cart for the company (send an Idempotency-Key: a resend never orders twice)",
+        security,
+        params: companyCodeParam,
+        body: checkoutBody,
+        response: { 201: checkoutResponse, ...errors },
+      },
+      handler: async (req, reply) => {
+        const user = currentUser(req);
+        const code = req.params.companyCode;
+        cache.forget(user.id, code);
+        // A date whose deadline has passed is moved (and saved) and the order refused, naming the new date.
+        await reads.checkout.refuseLateDate(await reads.carts.context(user, req.params.companyCode));
+        return idempotency
+          .run(req, reply, async (tx) => ({
+            status: 201,
+            body: await serviceOn(tx).checkout.checkout(user, code, req.body),
+          }))
+          .finally(() => cache.forget(user.id, code));
+      },
+    });
+
+    app.post('/v1/admin-checkout/cart', {
+      schema: {
+        tags,
+        summary: "Staff: order a customer's cart for a company on the customer's behalf (a sale order)",
+        security,
+        body: adminCheckoutBody,
+        response: { 201: checkoutResponse, ...errors },
+      },
+      handler: async (req, reply) => {
+        const user = currentUser(req);
+        if (!isStaff(user)) throw forbidden();
+        const { companyCode, customerId, ...body } = req.body;
+        cache.forget(customerId.toLowerCase(), companyCode);
+        await reads.checkout.refuseLateDate(await reads.checkout.adminContext(user, companyCode, customerId));
+        return idempotency
+          .run(req, reply, async (tx) => {
+            const service = serviceOn(tx).checkout;
+            const ctx = await service.adminContext(user, companyCode, customerId);
+            return { status: 201, body: await service.adminCheckout(user, ctx, body) };
+          })
+          .finally(() => cache.forget(customerId.toLowerCase(), companyCode));
+      },
+    });
+  };
+}

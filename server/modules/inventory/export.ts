@@ -1,0 +1,234 @@
+/**
+ * Excel and PDF exports of an inventory list (docs/decisions/0027): one sheet / one document, grouped like the screen
+ * (by zone with the account on each row, or by account), with subtotals and a total. Amounts in kronor.
+ */
+import ExcelJS from 'exceljs';
+import pdfmake from 'pdfmake';
+import type { Content, TableCell, TDocumentDefinitions } from 'pdfmake/interfaces';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import type { InventoryGroup, InventoryItemGroup, InventoryList } from '../../../contract/inventory';
+
+export type ExportData = {
+  company: { code: string; name: string };
+  list: InventoryList;
+  groups: InventoryItemGroup[];
+  group: InventoryGroup;
+};
+
+const UNIT_TEXT = { piece: 'st', carton: 'krt' } as const;
+const MONEY_FORMAT = '#,##0.00 "kr"';
+const QUANTITY_FORMAT = '#,##0.###';
+
+const kr = new Intl.NumberFormat('sv-SE', { style: 'currency', currency: 'SEK' });
+const qty = new Intl.NumberFormat('sv-SE', { maximumFractionDigits: 3 });
+const formatKr = (ore: number) => kr.format(ore / 100);
+
+function period(list: InventoryList): string {
+  if (list.dateFrom && list.dateTo) return `${list.dateFrom} – ${list.dateTo}`;
+  return list.dateFrom ?? list.dateTo ?? '';
+}
+
+/** "Inventering november 2026.xlsx": the list's name without characters that file systems refuse. */
+export function exportFileName(list: Pick<InventoryList, 'name' | 'dateFrom'>, ext: 'xlsx' | 'pdf'): string {
+  let base = list.name
+    .replace(/[\\/:*?"<>|\p{Cc}]+/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  if (!/invent/i.test(base)) base = `Inventering ${base}`.trim();
+  if (list.dateFrom && !base.includes(list.dateFrom.slice(0, 4))) base += ` ${list.dateFrom}`;
+  return `${base.slice(0, 120)}.${ext}`;
+}
+
+/** RFC 6266: an ASCII fallback (å→a …) and the real name in UTF-8. */
+export function contentDisposition(fileName: string): string {
+  const ascii = fileName
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^\x20-\x7e]/g, '_')
+    .replace(/["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}
+
+const groupTitle = (group: InventoryGroup, label: string) => (group === 'zone' ? `Zon: ${label}` : `Konto: ${label}`);
+
+/** The workbook: per group a heading, the items with =quantity*price, a subtotal =SUM(); a total of the subtotals. */
+export async function inventoryExcel(data: ExportData): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  workbook.creator = 'Skafferi';
+  workbook.created = new Date(data.list.updatedAt);
+  const sheet = workbook.addWorksheet('Inventering', {
+    pageSetup: { orientation: 'portrait', fitToPage: true, fitToWidth: 1, fitToHeight: 0 },
+  });
+  const otherColumn = data.group === 'zone' ? 'Konto' : 'Zon';
+  sheet.columns = [
+    { key: 'articleNumber', width: 14 },
+    { key: 'name', width: 40 },
+    { key: 'other', width: 12 },
+    { key: 'quantity', width: 10, style: { numFmt: QUANTITY_FORMAT } },
+    { key: 'unit', width: 7 },
+    { key: 'price', width: 14, style: { numFmt: MONEY_FORMAT } },
+    { key: 'value', width: 16, style: { numFmt: MONEY_FORMAT } },
+  ];
+  sheet.addRow([data.list.name]).font = { bold: true, size: 14 };
+  sheet.addRow([`${data.company.name} (${data.company.code})`, period(data.list)]);
+  sheet.addRow([]);
+  const header = sheet.addRow(['Artikelnr', 'Benämning', otherColumn, 'Antal', 'Enhet', 'À-pris', 'Lagervärde']);
+  header.font = { bold: true };
+  header.border = { bottom: { style: 'thin' } };
+  sheet.views = [{ state: 'frozen', ySplit: header.number }];
+
+  const subtotalCells: string[] = [];
+  for (const group of data.groups) {
+    sheet.addRow([groupTitle(data.group, group.label)]).font = { bold: true };
+    const first = sheet.rowCount + 1;
+    for (const item of group.items) {
+      const r = sheet.rowCount + 1;
+      sheet.addRow([
+        item.articleNumber,
+        item.name,
+        (data.group === 'zone' ? item.account : item.zone) ?? '',
+        item.quantity,
+        UNIT_TEXT[item.unit],
+        item.price / 100,
+        { formula: `D${r}*F${r}`, result: (item.quantity * item.price) / 100 },
+      ]);
+    }
+    const last = sheet.rowCount;
+    const r = last + 1;
+    const sub = sheet.addRow([
+      '',
+      `Summa ${group.label}`,
+      '',
+      '',
+      '',
+      '',
+      group.items.length > 0
+        ? { formula: `SUM(G${first}:G${last})`, result: group.subtotal / 100 }
+        : { formula: '0', result: 0 },
+    ]);
+    sub.font = { bold: true };
+    sub.getCell(7).border = { top: { style: 'thin' } };
+    subtotalCells.push(`G${r}`);
+    sheet.addRow([]);
+  }
+  const total = data.groups.reduce((s, g) => s + g.subtotal, 0);
+  const totalRow = sheet.addRow([
+    '',
+    'Totalt lagervärde',
+    '',
+    '',
+    '',
+    '',
+    { formula: subtotalCells.length ? subtotalCells.join('+') : '0', result: total / 100 },
+  ]);
+  totalRow.font = { bold: true };
+  totalRow.getCell(7).border = { top: { style: 'double' } };
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+// --- PDF -------------------------------------------------------------------------------------------------------------
+
+const FONT = 'SkafferiRoboto';
+let fontsReady = false;
+
+/**
+ * Roboto as shipped inside the pdfmake package (present after `npm ci`, nothing from the system; covers å, ä, ö), read
+ * once into pdfmake's virtual file system under our own names.
+ */
+function ensureFonts() {
+  if (fontsReady) return;
+  const packageDir = dirname(createRequire(import.meta.url).resolve('pdfmake/package.json'));
+  const engine = pdfmake as unknown as {
+    virtualfs: { writeFileSync(name: string, data: Buffer): void };
+    urlAccessPolicy?: unknown;
+    localAccessPolicy?: unknown;
+  };
+  const font = (file: string) => {
+    const name = `skafferi-fonts/${file}`;
+    engine.virtualfs.writeFileSync(name, readFileSync(join(packageDir, 'fonts', 'Roboto', file)));
+    return name;
+  };
+  pdfmake.addFonts({
+    [FONT]: {
+      normal: font('Roboto-Regular.ttf'),
+      bold: font('Roboto-Medium.ttf'),
+      italics: font('Roboto-Italic.ttf'),
+      bolditalics: font('Roboto-MediumItalic.ttf'),
+    },
+  });
+  // Exports fetch nothing. Policies are process-wide: set only when nobody has, and never narrower than pdfmake's own
+  // font folder (another module may use those files by path).
+  if (engine.urlAccessPolicy === undefined) pdfmake.setUrlAccessPolicy(() => false);
+  if (engine.localAccessPolicy === undefined) pdfmake.setLocalAccessPolicy((path) => path.startsWith(packageDir));
+  fontsReady = true;
+}
+
+export async function inventoryPdf(data: ExportData, now = new Date()): Promise<Buffer> {
+  ensureFonts();
+  const otherColumn = data.group === 'zone' ? 'Konto' : 'Zon';
+  const head: TableCell[] = ['Artikelnr', 'Benämning', otherColumn, 'Antal', 'À-pris', 'Lagervärde'].map((text, i) => ({
+    text,
+    bold: true,
+    alignment: i >= 3 ? 'right' : 'left',
+  }));
+  const content: Content[] = [
+    { text: data.list.name, style: 'title' },
+    { text: `${data.company.name} (${data.company.code})`, margin: [0, 2, 0, 0] },
+    {
+      text: [period(data.list) ? `Period ${period(data.list)} · ` : '', `Utskriven ${now.toISOString().slice(0, 10)}`],
+    },
+  ];
+  for (const group of data.groups) {
+    const body: TableCell[][] = [head];
+    for (const item of group.items) {
+      body.push([
+        item.articleNumber,
+        item.name,
+        (data.group === 'zone' ? item.account : item.zone) ?? '',
+        { text: `${qty.format(item.quantity)} ${UNIT_TEXT[item.unit]}`, alignment: 'right' },
+        { text: formatKr(item.price), alignment: 'right' },
+        { text: formatKr(item.stockValue), alignment: 'right' },
+      ]);
+    }
+    body.push([
+      { text: `Summa ${group.label}`, colSpan: 5, bold: true },
+      {},
+      {},
+      {},
+      {},
+      { text: formatKr(group.subtotal), bold: true, alignment: 'right' },
+    ]);
+    content.push(
+      { text: groupTitle(data.group, group.label), style: 'group' },
+      {
+        table: { headerRows: 1, widths: [60, '*', 45, 55, 65, 75], body, dontBreakRows: true },
+        layout: 'lightHorizontalLines',
+      },
+    );
+  }
+  content.push({
+    text: `Totalt lagervärde: ${formatKr(data.groups.reduce((s, g) => s + g.subtotal, 0))}`,
+    style: 'total',
+  });
+  const doc: TDocumentDefinitions = {
+    info: { title: data.list.name, creator: 'Skafferi', producer: 'Skafferi' },
+    pageSize: 'A4',
+    pageMargins: [36, 40, 36, 48],
+    defaultStyle: { font: FONT, fontSize: 9 },
+    styles: {
+      title: { fontSize: 16, bold: true },
+      group: { fontSize: 11, bold: true, margin: [0, 14, 0, 4] },
+      total: { fontSize: 11, bold: true, alignment: 'right', margin: [0, 12, 0, 0] },
+    },
+    footer: (page: number, pages: number) => ({
+      text: `${data.list.name} · sida ${page} av ${pages}`,
+      alignment: 'center',
+      fontSize: 8,
+      margin: [0, 16, 0, 0],
+    }),
+    content,
+  };
+  return pdfmake.createPdf(doc).getBuffer();
+}

@@ -1,0 +1,272 @@
+import { and, asc, count, desc, eq, gte, ilike, like, lt, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../../db/client';
+import { companies, orderRows, orders, products, users } from '../../db/schema';
+import type { OrderDetail, OrderHistoryResponse, OrderRow, OrderStatus, OrderSummary } from '../../../contract/orders';
+import { AppError, notFound } from '../../lib/errors';
+import type { AuthUser } from '../../plugins/authenticate';
+import type { CompanyService } from '../companies/service';
+import { plusDays, stockholmInstant } from '../cart/delivery';
+
+type OrderRowDb = typeof orders.$inferSelect;
+type CompanyRow = typeof companies.$inferSelect;
+
+export type HistoryQuery = {
+  page: number;
+  pageSize: number;
+  status?: OrderStatus | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
+  q?: string | undefined;
+};
+
+const placers = alias(users, 'placer');
+
+const fullName = (first: string | null, last: string | null) =>
+  first === null ? null : `${first} ${last ?? ''}`.trim();
+
+const rowCount = sql<number>`(select count(*)::int from ${orderRows} where ${orderRows.orderId} = ${orders.id})`;
+
+const summaryColumns = {
+  id: orders.id,
+  orderNumber: orders.orderNumber,
+  orderType: orders.orderType,
+  status: orders.status,
+  orderDate: orders.orderDate,
+  deliveryDate: orders.deliveryDate,
+  reference: orders.reference,
+  theirReference: orders.theirReference,
+  total: orders.total,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  rowCount,
+};
+
+type SummaryRow = {
+  id: string;
+  orderNumber: string;
+  orderType: OrderSummary['orderType'];
+  status: OrderSummary['status'];
+  orderDate: Date;
+  deliveryDate: string;
+  reference: string | null;
+  theirReference: string | null;
+  total: number;
+  firstName: string | null;
+  lastName: string | null;
+  rowCount: number;
+};
+
+function toSummary(r: SummaryRow): OrderSummary {
+  return {
+    orderNumber: r.orderNumber,
+    orderType: r.orderType,
+    status: r.status,
+    orderDate: r.orderDate.toISOString(),
+    deliveryDate: r.deliveryDate,
+    reference: r.reference,
+    theirReference: r.theirReference,
+    userName: fullName(r.firstName, r.lastName),
+    rowCount: r.rowCount,
+    total: r.total,
+  };
+}
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+export type OrderService = ReturnType<typeof createOrderService>;
+
+/** Order history and order documents of a company (SPEC §3 Order, §7 Orders). */
+export function createOrderService(db: DbOrTx, companyService: CompanyService) {
+  const documentNotFound = () => notFound('OrderDocumentNotFound');
+
+  /** The full order as GET …/order/{orderNumber} answers it. */
+  async function detailOf(order: OrderRowDb, company: CompanyRow): Promise<OrderDetail> {
+    const [[people], rows] = await Promise.all([
+      db
+        .select({
+          firstName: users.firstName,
+          lastName: users.lastName,
+          placerFirst: placers.firstName,
+          placerLast: placers.lastName,
+          rowCount: sql<number>`(select count(*)::int from ${orderRows} where ${orderRows.orderId} = ${order.id})`,
+        })
+        .from(orders)
+        .leftJoin(users, eq(users.id, orders.userId))
+        .leftJoin(placers, eq(placers.id, orders.placedBy))
+        .where(eq(orders.id, order.id)),
+      db
+        .select({
+          lineNumber: orderRows.lineNumber,
+          productId: orderRows.productId,
+          sku: orderRows.sku,
+          name: orderRows.name,
+          quantity: orderRows.quantity,
+          unit: orderRows.unit,
+          aPrice: orderRows.aPrice,
+          rowTotal: orderRows.rowTotal,
+          vatRate: orderRows.vatRate,
+          slug: products.slug,
+          images: products.images,
+          discontinued: products.discontinued,
+        })
+        .from(orderRows)
+        .leftJoin(products, eq(products.id, orderRows.productId))
+        .where(eq(orderRows.orderId, order.id))
+        .orderBy(asc(orderRows.lineNumber)),
+    ]);
+    return {
+      orderNumber: order.orderNumber,
+      orderType: order.orderType,
+      status: order.status,
+      orderDate: order.orderDate.toISOString(),
+      deliveryDate: order.deliveryDate,
+      reference: order.reference,
+      theirReference: order.theirReference,
+      userName: fullName(people?.firstName ?? null, people?.lastName ?? null),
+      rowCount: people?.rowCount ?? rows.length,
+      total: order.total,
+      companyCode: company.code,
+      companyName: company.name,
+      address: { name: order.addressName, street: order.street, postalCode: order.postalCode, city: order.city },
+      placedBy: fullName(people?.placerFirst ?? null, people?.placerLast ?? null),
+      rows: rows.map((r): OrderRow => ({
+        lineNumber: r.lineNumber,
+        productId: r.productId,
+        sku: r.sku,
+        name: r.name,
+        quantity: Number(r.quantity),
+        unit: r.unit,
+        aPrice: r.aPrice,
+        rowTotal: r.rowTotal,
+        vatRate: r.vatRate,
+        product:
+          r.slug === null
+            ? null
+            : {
+                slug: r.slug,
+                imageUrl: (r.images as { url: string }[] | null)?.[0]?.url ?? null,
+                discontinued: r.discontinued ?? false,
+              },
+      })),
+      totals: {
+        subtotal: order.subtotal,
+        vatLines: order.vatLines,
+        vat: order.vat,
+        discount: order.discount,
+        shipping: order.shipping,
+        otherCosts: order.otherCosts,
+        total: order.total,
+      },
+    };
+  }
+
+  async function orderOf(companyId: string, orderNumber: string): Promise<OrderRowDb> {
+    const [order] = await db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.companyId, companyId), eq(orders.orderNumber, orderNumber)))
+      .limit(1);
+    if (!order) throw documentNotFound();
+    return order;
+  }
+
+  return {
+    detailOf,
+
+    /** A page of the company's orders, newest first. */
+    async history(user: AuthUser, companyCode: string, query: HistoryQuery): Promise<OrderHistoryResponse> {
+      const company = await companyService.companyForUser(user, companyCode);
+      const filters: SQL[] = [eq(orders.companyId, company.id)];
+      if (query.status) filters.push(eq(orders.status, query.status));
+      if (query.from) filters.push(gte(orders.orderDate, stockholmInstant(`${query.from}T00:00:00`)));
+      if (query.to) filters.push(lt(orders.orderDate, stockholmInstant(`${plusDays(query.to, 1)}T00:00:00`)));
+      const q = query.q?.trim();
+      if (q) {
+        const text = `%${escapeLike(q)}%`;
+        filters.push(
+          or(
+            like(orders.orderNumber, `${escapeLike(q)}%`),
+            ilike(orders.reference, text),
+            ilike(orders.theirReference, text),
+          )!,
+        );
+      }
+      const where = and(...filters);
+      const [[totals], rows] = await Promise.all([
+        db.select({ n: count() }).from(orders).where(where),
+        db
+          .select(summaryColumns)
+          .from(orders)
+          .leftJoin(users, eq(users.id, orders.userId))
+          .where(where)
+          .orderBy(desc(orders.orderDate), desc(orders.orderNumber))
+          .limit(query.pageSize)
+          .offset((query.page - 1) * query.pageSize),
+      ]);
+      const totalRecords = totals?.n ?? 0;
+      return {
+        data: (rows as SummaryRow[]).map(toSummary),
+        totalRecords,
+        currentPage: query.page,
+        totalPages: Math.max(1, Math.ceil(totalRecords / query.pageSize)),
+      };
+    },
+
+    /** One order of the company; another company's order number is 404 OrderDocumentNotFound, like an unknown one. */
+    async detail(user: AuthUser, companyCode: string, orderNumber: string): Promise<OrderDetail> {
+      const company = await companyService.companyForUser(user, companyCode);
+      return detailOf(await orderOf(company.id, orderNumber), company);
+    },
+
+    /**
+     * An order by number alone (the PDF export): 404 OrderDocumentNotFound unless the user may act for its company, so
+     * order numbers cannot be probed.
+     */
+    async document(user: AuthUser, orderNumber: string): Promise<{ order: OrderDetail; company: CompanyRow }> {
+      const [found] = await db
+        .select({ code: companies.code })
+        .from(orders)
+        .innerJoin(companies, eq(companies.id, orders.companyId))
+        .where(eq(orders.orderNumber, orderNumber))
+        .limit(1);
+      if (!found) throw documentNotFound();
+      let company: CompanyRow;
+      try {
+        company = await companyService.companyForUser(user, found.code);
+      } catch (error) {
+        if (error instanceof AppError) throw documentNotFound();
+        throw error;
+      }
+      return { order: await detailOf(await orderOf(company.id, orderNumber), company), company };
+    },
+
+    /** The rows of one of the company's orders (for re-order). */
+    async rowsOf(companyId: string, orderNumber: string) {
+      const order = await orderOf(companyId, orderNumber);
+      return db
+        .select({
+          lineNumber: orderRows.lineNumber,
+          productId: orderRows.productId,
+          sku: orderRows.sku,
+          name: orderRows.name,
+          quantity: orderRows.quantity,
+          unit: orderRows.unit,
+          discontinued: products.discontinued,
+        })
+        .from(orderRows)
+        .leftJoin(products, eq(products.id, orderRows.productId))
+        .where(eq(orderRows.orderId, order.id))
+        .orderBy(asc(orderRows.lineNumber));
+    },
+
+    /** The next order number: one above the highest so far, taken under a transaction-wide lock. */
+    async nextOrderNumber(): Promise<string> {
+      await db.execute(sql`select pg_advisory_xact_lock(4711001)`);
+      const [row] = await db
+        .select({ n: sql<string>`coalesce(max(${orders.orderNumber}::bigint), 40999999) + 1` })
+        .from(orders);
+      return String(row?.n ?? '41000000');
+    },
+  };
+}

@@ -1,0 +1,36 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { apiError, companyCodeParam } from '../../../contract/common';
+import { popularArticlesQuery, popularArticlesResponse } from '../../../contract/orders';
+import type { Db } from '../../db/client';
+import { currentUser } from '../../plugins/authenticate';
+import { createCartService } from '../cart/service';
+import { createCompanyService } from '../companies/service';
+import { createPopularService } from './service';
+
+type Deps = { db: Db; now?: (() => Date) | undefined };
+
+const errors = { 400: apiError, 401: apiError, 403: apiError, 404: apiError };
+
+/** The company's most ordered products over a period (SPEC §6 "popular articles"). */
+export function popularRoutes({ db, now = () => new Date() }: Deps) {
+  const companies = createCompanyService(db);
+  const popular = createPopularService(db, createCartService(db, companies, now));
+
+  return async (fastify: FastifyInstance) => {
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+    app.addHook('onRequest', app.authenticate);
+
+    app.get('/v1/company/:companyCode/popular-articles', {
+      schema: {
+        tags: ['orders'],
+        summary: "The company's most ordered products (by orders, then quantity) with current product data and price",
+        security: [{ bearer: [] }],
+        params: companyCodeParam,
+        querystring: popularArticlesQuery,
+        response: { 200: popularArticlesResponse, ...errors },
+      },
+      handler: (req) => popular.forCompany(currentUser(req), req.params.companyCode, req.query),
+    });
+  };
+}

@@ -1,0 +1,90 @@
+import StoryblokClient from 'storyblok-js-client';
+import { cdnStory, contentConfigResponse, type CdnStory, type ContentConfigResponse } from '../../../contract/content';
+import { ApiError } from '../api-error';
+import { api } from '../api';
+
+/**
+ * The content service (SPEC §1, §7): stories are read with `storyblok-js-client`, configured from
+ * GET /v1/content/config — this server's Storyblok-compatible CDN subset, or a real Storyblok space. The client keeps
+ * the spec's limits (SPEC §9): 5 requests/s, 429 retried 10 times 300 ms apart, timeout in seconds (0 = none).
+ */
+export interface ContentClient {
+  config: ContentConfigResponse;
+  /** One story by full slug; null when the service has no such story (404). */
+  story(fullSlug: string): Promise<CdnStory | null>;
+  /** GET cdn/stories with Storyblok's parameters; `total` from the answer's `total` header. */
+  stories(params: StoriesParams): Promise<{ stories: CdnStory[]; total: number; perPage: number }>;
+}
+
+export type StoriesParams = Record<string, string | number | boolean | undefined>;
+
+/** What storyblok-js-client rejects with: `{ message, status, response }` (no status when the network failed). */
+interface SbError {
+  message?: string;
+  status?: number;
+}
+
+function toError(method: string, url: string, error: unknown): Error {
+  const sb = (error ?? {}) as SbError;
+  return new ApiError({
+    method,
+    url,
+    status: typeof sb.status === 'number' ? sb.status : 0,
+    code: typeof sb.status === 'number' ? 'ContentServiceError' : 'NetworkError',
+    message: '',
+  });
+}
+
+const withoutUndefined = (params: StoriesParams) =>
+  Object.fromEntries(Object.entries(params).filter(([, value]) => value !== undefined && value !== ''));
+
+export function createContentClient(config: ContentConfigResponse): ContentClient {
+  const sb = new StoryblokClient({
+    accessToken: config.accessToken,
+    endpoint: config.endpoint,
+    version: config.version,
+    rateLimit: config.rateLimit,
+    maxRetries: config.maxRetries,
+    retriesDelay: config.retriesDelay,
+    timeout: config.timeout,
+  });
+  const base = { version: config.version };
+
+  return {
+    config,
+    async story(fullSlug) {
+      const url = `cdn/stories/${fullSlug}`;
+      try {
+        const response = await sb.get(url, { ...base });
+        return cdnStory.parse((response.data as { story: unknown }).story);
+      } catch (error) {
+        if ((error as SbError | undefined)?.status === 404) return null;
+        throw toError('GET', `${config.endpoint}/${url}`, error);
+      }
+    },
+    async stories(params) {
+      const url = 'cdn/stories';
+      try {
+        const response = await sb.get(url, { ...base, per_page: config.perPage, ...withoutUndefined(params) });
+        const stories = cdnStory.array().parse((response.data as { stories: unknown }).stories);
+        return { stories, total: Number(response.total ?? stories.length), perPage: Number(response.perPage ?? 0) };
+      } catch (error) {
+        throw toError('GET', `${config.endpoint}/${url}`, error);
+      }
+    },
+  };
+}
+
+let current: Promise<ContentClient> | undefined;
+
+/** The app's content client, made once from GET /v1/content/config (a failed attempt is retried on next use). */
+export function contentClient(): Promise<ContentClient> {
+  current ??= api
+    .request('v1/content/config', { schema: contentConfigResponse, auth: 'none' })
+    .then(createContentClient)
+    .catch((error: unknown) => {
+      current = undefined;
+      throw error;
+    });
+  return current;
+}

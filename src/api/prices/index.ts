@@ -1,0 +1,44 @@
+import { useEffect, useSyncExternalStore } from 'react';
+import { pricesResponse, type CustomerPrice } from '../../../contract/catalog';
+import { api } from '../api';
+import { useCurrentUser, useIsAuthenticated } from '../session/hooks';
+import { session } from '../session/session';
+import { createPriceBatcher } from './batcher';
+
+export { createPriceBatcher, PRICE_DEBOUNCE_MS, PRICE_MAX_WAIT_MS, type PriceBatcher } from './batcher';
+
+/** The app's price batcher: GET /v1/products/prices?company=…&ids=… (comma-separated, at most 200 per call). */
+export const priceBatcher = createPriceBatcher({
+  fetchPrices: (company, ids) =>
+    api
+      .request('v1/products/prices', { query: { company, ids: ids.join(',') }, schema: pricesResponse })
+      .then((answer) => answer.data),
+});
+
+// SPEC §4: becoming unauthenticated resets the stores, prices included.
+session.subscribe((now) => {
+  if (!now) priceBatcher.setCompany(null);
+});
+
+/** The company whose prices apply: the logged-in user's chosen company, else none (list prices). */
+export function usePriceCompany(): string | null {
+  const authenticated = useIsAuthenticated();
+  const { data: user } = useCurrentUser();
+  return authenticated ? (user?.defaultCompany ?? null) : null;
+}
+
+const subscribe = (listener: () => void) => priceBatcher.subscribe(listener);
+
+/**
+ * The chosen company's price of a product, or undefined: logged out, no company, not come yet, or the call failed
+ * (show the list price then). Requests are batched across every product on the page.
+ */
+export function usePrice(productId: string | null | undefined): CustomerPrice | undefined {
+  const company = usePriceCompany();
+  useEffect(() => {
+    priceBatcher.setCompany(company);
+    if (company && productId) priceBatcher.request(productId);
+  }, [company, productId]);
+  const read = () => (company && productId ? priceBatcher.get(productId, company) : undefined);
+  return useSyncExternalStore(subscribe, read, read);
+}

@@ -1,0 +1,16 @@
+import { contactResponse, contactTokenResponse, type ContactBody } from '../../../contract/contact';
+import { api } from '../api';
+
+/** GET /v1/contact-us/token — a short-lived token for one message, and the captcha's configuration. */
+export const fetchContactToken = () =>
+  api.request('v1/contact-us/token', { schema: contactTokenResponse, auth: 'none' });
+
+/** POST /v1/contact-us with the contact token as Bearer. */
+export const sendContactMessage = (token: string, body: ContactBody) =>
+  api.request('v1/contact-us', {
+    method: 'POST',
+    body,
+    schema: contactResponse,
+    auth: 'none',
+    headers: { Authorization: `Bearer ${token}` },
+  });

@@ -1,0 +1,126 @@
+import { queryOptions } from '@tanstack/react-query';
+import {
+  chartOfAccountsResponse,
+  shortfallResponse,
+  zonesResponse,
+  type InventoryGroup,
+} from '../../../contract/inventory';
+import { config } from '../../lib/config';
+import { api } from '../api';
+import { ApiError, NETWORK_ERROR_STATUS } from '../api-error';
+import { buildUrl, errorFromResponse } from '../http';
+import { renewSession, session } from '../session/session';
+
+// Inventory lists and their items are mirrored data (src/offline/inventory): read from Dexie, never from here. These
+// are the server-only calls around them.
+
+const companyPath = (code: string) => `v1/company/${encodeURIComponent(code)}`;
+
+/** GET /v1/company/:code/chart-of-account — the company's accounts. */
+export const chartOfAccountsQuery = (companyCode: string) =>
+  queryOptions({
+    queryKey: ['inventory', 'accounts', companyCode] as const,
+    queryFn: ({ signal }) =>
+      api
+        .request(`${companyPath(companyCode)}/chart-of-account`, { schema: chartOfAccountsResponse, signal })
+        .then((r) => r.data),
+    staleTime: 10 * 60_000,
+  });
+
+/** GET /v1/company/:code/zones — the company's storage zones in their order. */
+export const zonesQuery = (companyCode: string) =>
+  queryOptions({
+    queryKey: ['inventory', 'zones', companyCode] as const,
+    queryFn: ({ signal }) =>
+      api.request(`${companyPath(companyCode)}/zones`, { schema: zonesResponse, signal }).then((r) => r.data),
+    staleTime: 10 * 60_000,
+  });
+
+/** GET /v1/company/:code/inventory-list/:id/shortfall — the server's shortfall (the screen computes its own offline). */
+export const shortfallQuery = (companyCode: string, listId: string) =>
+  queryOptions({
+    queryKey: ['inventory', 'shortfall', companyCode, listId] as const,
+    queryFn: ({ signal }) =>
+      api
+        .request(`${companyPath(companyCode)}/inventory-list/${encodeURIComponent(listId)}/shortfall`, {
+          schema: shortfallResponse,
+          signal,
+        })
+        .then((r) => r.data),
+  });
+
+export type ExportFormat = 'excel' | 'pdf';
+
+export interface DownloadedFile {
+  blob: Blob;
+  fileName: string;
+}
+
+/** The file name from Content-Disposition (RFC 6266 `filename*` first), else a fallback. */
+export function fileNameOf(header: string | null, fallback: string): string {
+  if (!header) return fallback;
+  const star = /filename\*\s*=\s*(?:UTF-8|utf-8)''([^;]+)/.exec(header);
+  if (star?.[1]) {
+    try {
+      return decodeURIComponent(star[1].trim());
+    } catch {
+      // fall through to the plain name
+    }
+  }
+  const plain = /filename\s*=\s*"?([^";]+)"?/.exec(header);
+  return plain?.[1]?.trim() || fallback;
+}
+
+/**
+ * GET /v1/company/:code/inventory-list/:id/export/excel|pdf as a file, with the Bearer token (a plain link cannot send
+ * it) and the API client's rules: one renewal and one retry on 401, errors as ApiError. `onProgress` gets the share
+ * received (0–1), or null while the size is unknown (the server makes the file first).
+ */
+export async function downloadInventoryExport(
+  companyCode: string,
+  listId: string,
+  format: ExportFormat,
+  options: { group?: InventoryGroup; signal?: AbortSignal; onProgress?: (share: number | null) => void } = {},
+): Promise<DownloadedFile> {
+  const url = buildUrl(
+    config().apiBaseUrl,
+    `${companyPath(companyCode)}/inventory-list/${encodeURIComponent(listId)}/export/${format}`,
+    { group: options.group },
+  );
+  const send = async () => {
+    const token = session.get()?.token;
+    try {
+      return await fetch(url, {
+        headers: { Accept: '*/*', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+        signal: options.signal,
+      });
+    } catch (cause) {
+      if (options.signal?.aborted) throw cause;
+      throw new ApiError({ method: 'GET', url, status: NETWORK_ERROR_STATUS, code: 'NetworkError', message: '' });
+    }
+  };
+  options.onProgress?.(null);
+  let response = await send();
+  if (response.status === 401 && (await renewSession())) response = await send();
+  if (!response.ok) throw await errorFromResponse('GET', url, response);
+
+  const total = Number(response.headers.get('Content-Length') ?? 0);
+  const type = response.headers.get('Content-Type') ?? 'application/octet-stream';
+  const fileName = fileNameOf(
+    response.headers.get('Content-Disposition'),
+    `inventering.${format === 'excel' ? 'xlsx' : 'pdf'}`,
+  );
+  if (!response.body) return { blob: await response.blob(), fileName };
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let received = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+    received += value.byteLength;
+    options.onProgress?.(total > 0 ? Math.min(1, received / total) : null);
+  }
+  options.onProgress?.(1);
+  return { blob: new Blob(chunks as BlobPart[], { type }), fileName };
+}

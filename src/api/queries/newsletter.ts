@@ -1,0 +1,7 @@
+import { okResponse } from '../../../contract/common';
+import type { NewsletterSubscribeBody } from '../../../contract/newsletter';
+import { api } from '../api';
+
+/** POST /v1/newsletter/subscribe — mails a confirmation link (double opt-in). */
+export const subscribeToNewsletter = (body: NewsletterSubscribeBody) =>
+  api.request('v1/newsletter/subscribe', { method: 'POST', body, schema: okResponse, auth: 'none' });

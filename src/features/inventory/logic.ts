@@ -1,0 +1,159 @@
+import {
+  groupInventoryItems,
+  inventoryItemOrder,
+  toMilliPieces,
+  type ChartAccount,
+  type CompanyZone,
+  type InventoryGroup,
+  type InventoryItemSort,
+  type InventoryListItem,
+  type InventorySortOrder,
+  type InventoryUnit,
+} from '../../../contract/inventory';
+
+/** One line of "Beställ det som fattas": what is missing below the par level, and what to order. */
+export interface ShortfallLine {
+  itemId: string;
+  productId: string | null;
+  articleNumber: string;
+  name: string;
+  unit: InventoryUnit;
+  piecesPerCarton: number;
+  quantity: number;
+  parLevel: number;
+  /** parLevel − quantity, in `unit`. */
+  shortfall: number;
+  /** Null for own articles (they cannot be ordered). */
+  orderQuantity: number | null;
+  orderUnit: InventoryUnit | null;
+}
+
+type ShortfallItem = Pick<
+  InventoryListItem,
+  'id' | 'productId' | 'articleNumber' | 'name' | 'unit' | 'piecesPerCarton' | 'quantity' | 'parLevel'
+>;
+
+const milli = (n: number) => Math.round(n * 1000);
+
+/**
+ * The items below their par level with what to order, by the server's rule (GET …/shortfall): the shortfall in pieces,
+ * rounded up to whole cartons when the product comes in cartons, else to whole pieces (loose-weight goods: three
+ * decimals, when `wholeUnitsOnly` says so). Works on the device's counts, so it is right offline and with waiting scans.
+ */
+export function shortfallOf(
+  items: readonly ShortfallItem[],
+  wholeUnitsOnly: (productId: string) => boolean = () => true,
+): ShortfallLine[] {
+  const out: ShortfallLine[] = [];
+  for (const i of items) {
+    if (i.parLevel === null || milli(i.quantity) >= milli(i.parLevel)) continue;
+    const shortMilli = milli(i.parLevel) - milli(i.quantity);
+    const shortMilliPieces = toMilliPieces(shortMilli / 1000, i.unit, i.piecesPerCarton);
+    let orderQuantity: number | null = null;
+    let orderUnit: InventoryUnit | null = null;
+    if (i.productId) {
+      if (i.piecesPerCarton > 1) {
+        orderUnit = 'carton';
+        orderQuantity = Math.ceil(shortMilliPieces / (i.piecesPerCarton * 1000));
+      } else {
+        orderUnit = 'piece';
+        orderQuantity = wholeUnitsOnly(i.productId)
+          ? Math.ceil(shortMilliPieces / 1000)
+          : Math.round(shortMilliPieces) / 1000;
+      }
+    }
+    out.push({
+      itemId: i.id,
+      productId: i.productId,
+      articleNumber: i.articleNumber,
+      name: i.name,
+      unit: i.unit,
+      piecesPerCarton: i.piecesPerCarton,
+      quantity: i.quantity,
+      parLevel: i.parLevel,
+      shortfall: shortMilli / 1000,
+      orderQuantity,
+      orderUnit,
+    });
+  }
+  return out;
+}
+
+export interface Totals {
+  /** Σ stockValue, öre. */
+  total: number;
+  byZone: { key: string | null; label: string; subtotal: number; itemCount: number }[];
+  byAccount: { key: string | null; label: string; subtotal: number; itemCount: number }[];
+}
+
+export interface CompanyData {
+  zones: readonly CompanyZone[];
+  accounts: readonly ChartAccount[];
+}
+
+/** The list total and the subtotals per zone and per account (the same grouping as the server's and the exports). */
+export function totalsOf<T extends InventoryListItem>(items: readonly T[], company: CompanyData): Totals {
+  const strip = ({
+    key,
+    label,
+    subtotal,
+    itemCount,
+  }: {
+    key: string | null;
+    label: string;
+    subtotal: number;
+    itemCount: number;
+  }) => ({
+    key,
+    label,
+    subtotal,
+    itemCount,
+  });
+  return {
+    total: items.reduce((s, i) => s + i.stockValue, 0),
+    byZone: groupInventoryItems(items, 'zone', company).map(strip),
+    byAccount: groupInventoryItems(items, 'account', company).map(strip),
+  };
+}
+
+/** A row of the virtualized list: a group heading or an item. */
+export type Row<T> =
+  { kind: 'group'; key: string | null; label: string; subtotal: number; itemCount: number } | { kind: 'item'; item: T };
+
+/** Items sorted (SPEC §9) and, when asked, grouped by zone or account with subtotals: the rows the screen shows. */
+export function rowsOf<T extends InventoryListItem>(
+  items: readonly T[],
+  view: { sort: InventoryItemSort; order: InventorySortOrder; group: InventoryGroup | null; q?: string },
+  company: CompanyData,
+): Row<T>[] {
+  const q = view.q?.trim().toLocaleLowerCase('sv');
+  const filtered = q
+    ? items.filter(
+        (i) =>
+          i.name.toLocaleLowerCase('sv').includes(q) ||
+          i.articleNumber.toLocaleLowerCase('sv').includes(q) ||
+          (i.gtinPiece ?? '').includes(q) ||
+          (i.gtinCarton ?? '').includes(q),
+      )
+    : items;
+  const sorted = [...filtered].sort(inventoryItemOrder(view.sort, view.order));
+  if (!view.group) return sorted.map((item) => ({ kind: 'item', item }));
+  const rows: Row<T>[] = [];
+  for (const g of groupInventoryItems(sorted, view.group, company)) {
+    rows.push({ kind: 'group', key: g.key, label: g.label, subtotal: g.subtotal, itemCount: g.itemCount });
+    for (const item of g.items) rows.push({ kind: 'item', item });
+  }
+  return rows;
+}
+
+/** A scan of a carton GTIN in pieces: "+1 kart (12 st)". */
+export function piecesOf(amount: number, unit: InventoryUnit, piecesPerCarton: number): number {
+  return unit === 'carton' ? amount * piecesPerCarton : amount;
+}
+
+/** Parses a number typed with a Swedish decimal comma ("12,5") or point; NaN when it is not a number. */
+export function parseTypedNumber(text: string): number {
+  const clean = text.trim().replace(/\s/g, '').replace(',', '.');
+  if (clean === '' || !/^-?\d*(\.\d*)?$/.test(clean)) return Number.NaN;
+  return Number(clean);
+}

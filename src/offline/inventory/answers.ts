@@ -1,0 +1,101 @@
+import {
+  countAnswer,
+  inventoryList,
+  inventoryListDetail,
+  inventoryListItem,
+  type InventoryList,
+  type InventoryListDetail,
+  type InventoryListItem,
+} from '../../../contract/inventory';
+import type { OfflineDb } from '../db';
+import type { InventoryOp } from './operations';
+
+/** Replaces the server copy of one list and all its items with a full read. */
+export async function storeDetail(db: OfflineDb, detail: InventoryListDetail): Promise<void> {
+  const { items, ...list } = detail;
+  await db.serverInventoryLists.put({ ...list, itemsVersion: list.updatedAt, itemsRead: true });
+  const old = await db.serverInventoryItems.where('listId').equals(list.id).primaryKeys();
+  const keep = new Set(items.map((i) => i.id));
+  const gone = old.filter((id) => !keep.has(id));
+  if (gone.length > 0) await db.serverInventoryItems.bulkDelete(gone);
+  await db.serverInventoryItems.bulkPut(items.map((i) => ({ ...i, companyCode: list.companyCode })));
+}
+
+/** Stores a list row (from the overview or an answer), keeping what the device knows about its items. */
+export async function storeList(db: OfflineDb, list: InventoryList, itemsRead?: boolean): Promise<void> {
+  const known = await db.serverInventoryLists.get(list.id);
+  await db.serverInventoryLists.put({
+    ...list,
+    itemsVersion: known?.itemsVersion ?? null,
+    itemsRead: itemsRead ?? known?.itemsRead ?? false,
+  });
+}
+
+export async function forgetList(db: OfflineDb, listId: string): Promise<void> {
+  await db.serverInventoryLists.delete(listId);
+  await db.serverInventoryItems.where('listId').equals(listId).delete();
+}
+
+/** The list's items must be read again. */
+export async function markStale(db: OfflineDb, listId: string): Promise<void> {
+  await db.serverInventoryLists.update(listId, { itemsVersion: null });
+}
+
+async function storeItem(db: OfflineDb, op: InventoryOp, item: InventoryListItem): Promise<void> {
+  await db.serverInventoryItems.put({ ...item, companyCode: op.companyCode });
+}
+
+/**
+ * Applies the server's answer to a sent change to the server copy (the mirror is rebuilt from it). Item answers carry
+ * no list totals: the totals of a list whose items are on the device are summed from them (see readBase). A replayed
+ * answer may be older than what the device read since: it is applied and the list read again. Returns false when the
+ * answer could not be read.
+ */
+export async function applyAnswer(db: OfflineDb, op: InventoryOp, body: unknown, replayed: boolean): Promise<boolean> {
+  const applied = await applyFresh(db, op, body);
+  if (!applied || replayed) await markStale(db, op.listId);
+  return applied;
+}
+
+async function applyFresh(db: OfflineDb, op: InventoryOp, body: unknown): Promise<boolean> {
+  switch (op.type) {
+    case 'createList': {
+      const detail = inventoryListDetail.safeParse(body);
+      if (detail.success) {
+        await storeDetail(db, detail.data);
+        return true;
+      }
+      const list = inventoryList.safeParse(body);
+      if (!list.success) return false;
+      // A new list has no items; a resent one may (the replay flag then has it read again).
+      await storeList(db, list.data, true);
+      await db.serverInventoryLists.update(list.data.id, { itemsVersion: list.data.updatedAt });
+      return true;
+    }
+    case 'updateList': {
+      const list = inventoryList.safeParse(body);
+      if (!list.success) return false;
+      await storeList(db, list.data);
+      return true;
+    }
+    case 'deleteList':
+      await forgetList(db, op.listId);
+      return true;
+    case 'addItem':
+    case 'patchItem': {
+      const item = inventoryListItem.safeParse(body);
+      if (!item.success) return false;
+      await storeItem(db, op, item.data);
+      return true;
+    }
+    case 'count': {
+      const answer = countAnswer.safeParse(body);
+      if (!answer.success) return false;
+      await storeItem(db, op, answer.data.item);
+      return true;
+    }
+    case 'deleteItem':
+      await db.serverInventoryItems.delete(op.itemId);
+      return true;
+  }
+}

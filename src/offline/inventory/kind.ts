@@ -1,0 +1,211 @@
+import {
+  INVENTORY_LISTS_MAX_PAGE_SIZE,
+  articleIndexResponse,
+  chartOfAccountsResponse,
+  inventoryListDetail,
+  pagedInventoryLists,
+  zonesResponse,
+  type ArticleIndexResponse,
+  type ChartAccount,
+  type CompanyZone,
+  type InventoryList,
+  type InventoryListDetail,
+} from '../../../contract/inventory';
+import type { OfflineDb, OutboxEntry } from '../db';
+import { RefreshStop, type EntityKind, type RefreshContext } from '../kinds';
+import type { SessionClient } from '../session-client';
+import { applyAnswer, forgetList, markStale, storeDetail, storeList } from './answers';
+import { describeInventoryEntry } from './describe';
+import { applyPending, listPath, withTotals, type InventoryOp, type InventoryState } from './operations';
+import { readBase, readMirror, writeMirror } from './state';
+import type { StoredArticle } from './tables';
+
+const DETAIL_CONCURRENCY = 3;
+
+/** The meta key that says a list was opened on this device: its items are kept and read again when they change. */
+export const openedKey = (listId: string) => `inventoryOpened|${listId}`;
+
+type Answer = { status: number; body: unknown };
+
+async function get(client: SessionClient, path: string, headers: Record<string, string> = {}): Promise<Answer> {
+  const result = await client.send({ method: 'GET', path }, headers);
+  if (result.kind !== 'answer') throw new RefreshStop(result.kind);
+  return { status: result.response.status, body: result.response.body };
+}
+
+const companyPath = (code: string) => `/v1/company/${encodeURIComponent(code)}`;
+
+/** All the company's lists (every page); null when the company is not this user's (any more). */
+async function readLists(client: SessionClient, code: string): Promise<InventoryList[] | null> {
+  const out: InventoryList[] = [];
+  for (let page = 1; ; page++) {
+    const { status, body } = await get(
+      client,
+      `${companyPath(code)}/inventory-lists?page=${page}&pageSize=${INVENTORY_LISTS_MAX_PAGE_SIZE}`,
+    );
+    if (status === 403 || status === 404 || status === 400) return null;
+    const parsed = pagedInventoryLists.safeParse(body);
+    if (status !== 200 || !parsed.success) throw new RefreshStop('unreachable');
+    out.push(...parsed.data.data);
+    if (page >= parsed.data.totalPages || parsed.data.data.length === 0) return out;
+  }
+}
+
+async function readDetail(client: SessionClient, code: string, id: string): Promise<InventoryListDetail | null> {
+  const { status, body } = await get(client, listPath(code, id));
+  if (status === 404 || status === 403) return null;
+  const detail = inventoryListDetail.safeParse(body);
+  if (status !== 200 || !detail.success) throw new RefreshStop('unreachable');
+  return detail.data;
+}
+
+async function readDetails(client: SessionClient, code: string, ids: string[]) {
+  const out = new Map<string, InventoryListDetail | null>();
+  let next = 0;
+  const worker = async () => {
+    while (next < ids.length) {
+      const id = ids[next++]!;
+      out.set(id, await readDetail(client, code, id));
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(DETAIL_CONCURRENCY, ids.length) }, worker));
+  return out;
+}
+
+/** Zones, accounts and the article index (not sent again when unchanged: If-None-Match). */
+async function readCompanyData(client: SessionClient, code: string, indexVersion: string | null) {
+  const [zones, accounts, index] = await Promise.all([
+    get(client, `${companyPath(code)}/zones`),
+    get(client, `${companyPath(code)}/chart-of-account`),
+    get(client, `${companyPath(code)}/article-index`, indexVersion ? { 'If-None-Match': `"${indexVersion}"` } : {}),
+  ]);
+  const z = zonesResponse.safeParse(zones.body);
+  const a = chartOfAccountsResponse.safeParse(accounts.body);
+  const i = index.status === 200 ? articleIndexResponse.safeParse(index.body) : null;
+  return {
+    zones: zones.status === 200 && z.success ? z.data.data : null,
+    accounts: accounts.status === 200 && a.success ? a.data.data : null,
+    /** null: unchanged (304) or not readable. */
+    index: i?.success ? i.data : null,
+  };
+}
+
+export function toStoredArticles(index: ArticleIndexResponse): StoredArticle[] {
+  return index.articles.map((a) => ({
+    ...a,
+    key: `${index.companyCode}|${a.id}`,
+    companyCode: index.companyCode,
+    search: `${a.name} ${a.articleNumber}`.toLocaleLowerCase('sv'),
+  }));
+}
+
+async function storeCompanyData(
+  db: OfflineDb,
+  code: string,
+  data: { zones: CompanyZone[] | null; accounts: ChartAccount[] | null; index: ArticleIndexResponse | null },
+  now: string,
+) {
+  const known = await db.inventoryCompanies.get(code);
+  if (data.index) {
+    await db.inventoryArticles.where('companyCode').equals(code).delete();
+    await db.inventoryArticles.bulkPut(toStoredArticles(data.index));
+  }
+  await db.inventoryCompanies.put({
+    companyCode: code,
+    zones: data.zones ?? known?.zones ?? [],
+    accounts: data.accounts ?? known?.accounts ?? [],
+    indexVersion: data.index?.version ?? known?.indexVersion ?? null,
+    indexGeneratedAt: data.index?.generatedAt ?? known?.indexGeneratedAt ?? null,
+    readAt: now,
+  });
+}
+
+async function rebase(db: OfflineDb, listIds: readonly string[], waiting: (id: string) => OutboxEntry[]) {
+  for (const listId of new Set(listIds)) {
+    let state: InventoryState = await readBase(db, listId);
+    for (const entry of waiting(listId)) state = applyPending(state, entry.op as InventoryOp);
+    if (state.list?.itemsRead) state = { ...state, list: withTotals(state.list, state.items.values()) };
+    await writeMirror(db, listId, await readMirror(db, listId), state);
+  }
+}
+
+/**
+ * Reads one company's inventory: the lists (overview), the items of the lists opened on this device whose
+ * `updatedAt` moved, the zones, the chart of accounts and the offline article index; then rebases the mirror.
+ */
+async function refreshCompany(context: RefreshContext, companyCode: string): Promise<void> {
+  const { db, client } = context;
+  const server = await readLists(client, companyCode);
+  if (server === null) return;
+  const [known, company] = await Promise.all([
+    db.serverInventoryLists.where('companyCode').equals(companyCode).toArray(),
+    db.inventoryCompanies.get(companyCode),
+  ]);
+  const knownById = new Map(known.map((l) => [l.id, l]));
+  const opened = new Set(
+    (
+      await db.meta
+        .where('key')
+        .anyOf(server.map((l) => openedKey(l.id)))
+        .toArray()
+    ).map((m) => m.key.slice(openedKey('').length)),
+  );
+  const stale = server
+    .filter(
+      (l) => (opened.has(l.id) || knownById.get(l.id)?.itemsRead) && knownById.get(l.id)?.itemsVersion !== l.updatedAt,
+    )
+    .map((l) => l.id);
+  const [details, data] = await Promise.all([
+    readDetails(client, companyCode, stale),
+    readCompanyData(client, companyCode, company?.indexVersion ?? null),
+  ]);
+
+  await context.write(async () => {
+    const seen = new Set(server.map((l) => l.id));
+    for (const id of knownById.keys()) if (!seen.has(id)) await forgetList(db, id);
+    for (const list of server) {
+      const detail = details.get(list.id);
+      if (detail) await storeDetail(db, detail);
+      else if (detail === null) await forgetList(db, list.id);
+      else await storeList(db, list);
+    }
+    await storeCompanyData(db, companyCode, data, new Date(context.now()).toISOString());
+    const mirror = await db.inventoryLists.where('companyCode').equals(companyCode).primaryKeys();
+    const queued = (await db.outbox.where('companyCode').equals(companyCode).toArray())
+      .filter((e) => e.entity === 'inventoryList')
+      .map((e) => e.entityId);
+    await context.rebase('inventoryList', [...knownById.keys(), ...seen, ...mirror, ...queued]);
+  });
+}
+
+/** Inventory lists (issue #6): a list with its items and their counts is one aggregate. */
+export const inventoryKind: EntityKind = {
+  entity: 'inventoryList',
+  tables: (db) => [
+    db.inventoryLists,
+    db.inventoryItems,
+    db.serverInventoryLists,
+    db.serverInventoryItems,
+    db.inventoryArticles,
+    db.inventoryCompanies,
+  ],
+  applyAnswer: (db, entry, body, replayed) => applyAnswer(db, entry.op as InventoryOp, body, replayed),
+  markStale,
+  rebase,
+  async knownIds(db) {
+    const [mirror, base] = await Promise.all([
+      db.inventoryLists.toCollection().primaryKeys(),
+      db.serverInventoryLists.toCollection().primaryKeys(),
+    ]);
+    const orphans = (await db.inventoryItems.orderBy('listId').uniqueKeys()) as string[];
+    return [...new Set([...mirror, ...base, ...orphans])];
+  },
+  goneCodes: new Set(['InventoryListNotFound', 'InventoryListItemNotFound']),
+  dependencyCode: (entry, missingId) =>
+    missingId === entry.entityId ? 'InventoryListNotCreated' : 'InventoryItemNotAdded',
+  refreshCompany,
+  describe: (entry, name) => describeInventoryEntry(entry, name),
+  async nameOf(db, id) {
+    return (await db.inventoryLists.get(id))?.name ?? (await db.serverInventoryLists.get(id))?.name;
+  },
+};

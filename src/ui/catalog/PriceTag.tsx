@@ -1,0 +1,92 @@
+import { useTranslation } from 'react-i18next';
+import type { CustomerPrice } from '../../../contract/catalog';
+import { formatDate } from '../../lib/dates';
+import { formatSek } from '../../lib/money';
+import { cx } from '../cx';
+
+export interface PriceTagProps {
+  /** The public list price of one sales unit (öre, excl. VAT). */
+  listPrice: number;
+  comparisonPrice: number;
+  comparisonUnit: string;
+  unit: 'piece' | 'carton';
+  /** The company's price, when a logged-in user with a company has it. */
+  customerPrice?: Pick<CustomerPrice, 'price' | 'comparisonPrice' | 'kind' | 'validTo' | 'listPrice'> | undefined;
+  size?: 'sm' | 'lg';
+  className?: string;
+}
+
+/**
+ * A price: the company's own (with its kind and last day) when there is one, the list price beside it when it is
+ * lower; otherwise the list price. Always excluding VAT, with the comparison price.
+ */
+export function PriceTag({
+  listPrice,
+  comparisonPrice,
+  comparisonUnit,
+  unit,
+  customerPrice,
+  size = 'sm',
+  className,
+}: PriceTagProps) {
+  const { t } = useTranslation('catalog');
+  const own = customerPrice && customerPrice.kind !== 'list' ? customerPrice : undefined;
+  const price = own?.price ?? listPrice;
+  const comparison = own?.comparisonPrice ?? comparisonPrice;
+  const lower = own && own.price < (own.listPrice || listPrice);
+  const percent = lower ? Math.round((1 - own.price / (own.listPrice || listPrice)) * 100) : 0;
+  const large = size === 'lg';
+
+  return (
+    <div className={cx('flex flex-col gap-0.5', className)} data-testid="price">
+      {own && (
+        <span
+          data-testid="price-kind"
+          className={cx(
+            'w-fit rounded px-1.5 py-0.5 font-semibold',
+            large ? 'text-sm' : 'text-xs',
+            own.kind === 'campaign'
+              ? 'bg-red-700 text-white dark:bg-red-600'
+              : 'bg-primary-700 text-white dark:bg-primary-600',
+          )}
+        >
+          {t(`price.kind.${own.kind}`)}
+        </span>
+      )}
+      <p className="flex flex-wrap items-baseline gap-x-1.5">
+        <span className="sr-only">{own ? t('price.yourPrice') : t('price.listPrice')}:</span>
+        <span
+          data-testid="price-amount"
+          className={cx(
+            'font-bold tabular-nums',
+            large ? 'text-3xl' : 'text-lg',
+            own ? 'text-primary-800 dark:text-primary-200' : 'text-gray-950 dark:text-white',
+          )}
+        >
+          {formatSek(price)}
+        </span>
+        <span className={cx('text-gray-700 dark:text-gray-300', large ? 'text-sm' : 'text-xs')}>
+          {unit === 'carton' ? t('unit.perCarton') : t('unit.perPiece')}, {t('price.exclVat')}
+        </span>
+      </p>
+      {lower && (
+        <p className={cx('text-gray-700 dark:text-gray-300', large ? 'text-sm' : 'text-xs')} data-testid="list-price">
+          <s>{t('price.was', { price: formatSek(own.listPrice || listPrice) })}</s>
+          {percent > 0 && (
+            <span className="ml-1.5 font-semibold text-green-800 dark:text-green-300">
+              {t('price.saving', { percent })}
+            </span>
+          )}
+        </p>
+      )}
+      <p className={cx('text-gray-700 dark:text-gray-300', large ? 'text-sm' : 'text-xs')}>
+        {t('price.comparison', { price: formatSek(comparison), unit: comparisonUnit })}
+      </p>
+      {own?.validTo && large && (
+        <p className="text-sm text-gray-700 dark:text-gray-300">
+          {t('price.companyValidUntil', { date: formatDate(own.validTo) })}
+        </p>
+      )}
+    </div>
+  );
+}

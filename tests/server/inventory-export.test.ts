@@ -1,0 +1,157 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import ExcelJS from 'exceljs';
+import { extractText, getDocumentProxy } from 'unpdf';
+import type { InventoryGroupsResponse, PagedInventoryLists } from '../../contract/inventory';
+import { DEMO, bearer, createTestApp, login, type TestApp } from './helpers';
+
+let app: TestApp;
+let kund: string;
+let listId: string;
+let listName: string;
+
+beforeAll(async () => {
+  app = await createTestApp();
+  kund = await login(app, DEMO.kund);
+  const res = await app.inject({
+    method: 'GET',
+    url: '/v1/company/10001/inventory-lists?q=Storinventering',
+    headers: bearer(kund),
+  });
+  const list = res.json<PagedInventoryLists>().data[0]!;
+  listId = list.id;
+  listName = list.name;
+}, 180_000);
+afterAll(() => app.closeAll());
+
+async function groups(group: 'zone' | 'account' = 'zone') {
+  const res = await app.inject({
+    method: 'GET',
+    url: `/v1/company/10001/inventory-list/${listId}/items/group-by/${group}`,
+    headers: bearer(kund),
+  });
+  return res.json<InventoryGroupsResponse>();
+}
+
+describe('Excel export', () => {
+  it('is one sheet grouped by zone with the account, real formulas, subtotals and a total', async () => {
+    const res = await app.inject({
+      method: 'GET',
+      url: `/v1/company/10001/inventory-list/${listId}/export/excel`,
+      headers: bearer(kund),
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('spreadsheetml');
+    const disposition = String(res.headers['content-disposition']);
+    expect(disposition).toMatch(
+      /^attachment; filename="Storinventering [^"]+\.xlsx"; filename\*=UTF-8''Storinventering/,
+    );
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    expect(workbook.worksheets).toHaveLength(1);
+    const sheet = workbook.worksheets[0]!;
+    expect(sheet.getCell('A1').value).toBe(listName);
+    const expected = await groups('zone');
+    const rows: ExcelJS.Row[] = [];
+    sheet.eachRow((row) => rows.push(row));
+    const header = rows.find((r) => r.getCell(1).value === 'Artikelnr')!;
+    expect(header.values).toEqual([
+      undefined,
+      'Artikelnr',
+      'Benämning',
+      'Konto',
+      'Antal',
+      'Enhet',
+      'À-pris',
+      'Lagervärde',
+    ]);
+    const headings = rows.map((r) => r.getCell(1).value).filter((v) => typeof v === 'string' && v.startsWith('Zon: '));
+    expect(headings).toEqual(expected.data.map((g) => `Zon: ${g.label}`));
+    // Every item row: stock value is =D*F of its own row; every subtotal a SUM of its rows with the right result.
+    let itemRows = 0;
+    const subtotalRefs: string[] = [];
+    for (const row of rows) {
+      const g = row.getCell(7).value as ExcelJS.CellFormulaValue | null;
+      if (!g || typeof g !== 'object' || !('formula' in g)) continue;
+      if (/^D\d+\*F\d+$/.test(g.formula)) {
+        expect(g.formula).toBe(`D${row.number}*F${row.number}`);
+        itemRows++;
+      } else if (g.formula.startsWith('SUM(')) {
+        const label = String(row.getCell(2).value).replace(/^Summa /, '');
+        const group = expected.data.find((x) => x.label === label)!;
+        expect(Math.round((g.result as number) * 100)).toBe(group.subtotal);
+        subtotalRefs.push(`G${row.number}`);
+      } else {
+        expect(row.getCell(2).value).toBe('Totalt lagervärde');
+        expect(g.formula).toBe(subtotalRefs.join('+'));
+        expect(Math.round((g.result as number) * 100)).toBe(expected.stockValue);
+      }
+    }
+    expect(itemRows).toBe(expected.data.reduce((n, g) => n + g.itemCount, 0));
+    expect(subtotalRefs).toHaveLength(expected.data.length);
+    // Item cells carry the numbers the formulas use.
+    const first = expected.data[0]!.items[0]!;
+    const row = rows.find((r) => r.getCell(1).value === first.articleNumber)!;
+    expect(row.getCell(4).value).toBe(first.quantity);
+    expect(row.getCell(6).value).toBe(first.price / 100);
+    expect(row.getCell(3).value).toBe(first.account ?? '');
+  });
+
+  it('groups by account on request', async () => {
+    const res = await app.inject({
+      method: 'GET',
+      url: `/v1/company/10001/inventory-list/${listId}/export/excel?group=account`,
+      headers: bearer(kund),
+    });
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const values: unknown[] = [];
+    workbook.worksheets[0]!.eachRow((row) => values.push(row.getCell(1).value));
+    expect(values.filter((v) => typeof v === 'string' && v.startsWith('Konto: ')).length).toBe(
+      (await groups('account')).data.length,
+    );
+  });
+});
+
+describe('PDF export', () => {
+  it('has the list, the groups with Swedish characters, subtotals and the total', async () => {
+    const res = await app.inject({
+      method: 'GET',
+      url: `/v1/company/10001/inventory-list/${listId}/export/pdf`,
+      headers: bearer(kund),
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(String(res.headers['content-disposition'])).toContain('.pdf');
+    const pdf = await getDocumentProxy(new Uint8Array(res.rawPayload));
+    const { text } = await extractText(pdf, { mergePages: true });
+    const flat = text.replace(/\s+/g, ' ');
+    expect(flat).toContain(listName);
+    expect(flat).toContain('Lagervärde');
+    expect(flat).toContain('Totalt lagervärde');
+    const expected = await groups('zone');
+    for (const g of expected.data) expect(flat).toContain(`Zon: ${g.label}`);
+    const kr = new Intl.NumberFormat('sv-SE', { style: 'currency', currency: 'SEK' });
+    expect(flat.replace(/\s/g, '')).toContain(kr.format(expected.stockValue / 100).replace(/\s/g, ''));
+  });
+
+  it('answers 404 for a list of another company and 403 for a company not linked', async () => {
+    expect(
+      (
+        await app.inject({
+          method: 'GET',
+          url: `/v1/company/10002/inventory-list/${listId}/export/pdf`,
+          headers: bearer(kund),
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      (
+        await app.inject({
+          method: 'GET',
+          url: `/v1/company/10003/inventory-list/${listId}/export/excel`,
+          headers: bearer(kund),
+        })
+      ).statusCode,
+    ).toBe(403);
+  });
+});
