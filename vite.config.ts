@@ -117,6 +117,19 @@ export default defineConfig({
     outDir: 'dist/client',
     emptyOutDir: true,
     sourcemap: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            // The app shell — everything index.html's entry imports statically, so every page loads it anyway — is one
+            // file instead of about twenty small ones: fewer requests on the critical path of a phone on a slow network,
+            // and one gzip stream. Route chunks and the deferred parts (offline engine, service worker, header widgets,
+            // React Aria's overlays) stay separate and load when needed (docs/decisions/0021-first-load-budget.md).
+            { name: 'shell', tags: ['$initial'] },
+          ],
+        },
+      },
+    },
   },
   server: {
     proxy: {

@@ -5,11 +5,18 @@
 //
 // The client is built into .tmp/bench-bundle (or BENCH_CLIENT_DIR is used as it is) and served by the real server on
 // a fresh PGlite database (see startClientServer in bundle-size.bench.ts).
+//
+// The server sends its files uncompressed (no Content-Encoding), so Lighthouse's simulated slow 4G downloads the
+// raw JavaScript and CSS. BENCH_LIGHTHOUSE_GZIP=1 puts a gzip-compressing proxy in front of it (as a CDN or reverse
+// proxy would be in production) to show what compression is worth; the default measures the server as it is.
+import { createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
+import { once } from 'node:events';
+import { createGzip } from 'node:zlib';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { buildClient, startClientServer, type ClientServer } from './bundle-size.bench';
+import { buildClient, freePort, startClientServer, type ClientServer } from './bundle-size.bench';
 import type { Figures } from './lib/types';
 
 const TARGET_SCORE = 90;
@@ -57,6 +64,48 @@ async function audit(url: string, port: number): Promise<Run> {
   };
 }
 
+const COMPRESSIBLE = /^(text\/|application\/(javascript|json|manifest\+json)|image\/svg)/;
+
+/** A reverse proxy on `port` to `target` that gzips compressible answers for clients that accept gzip. */
+async function gzipProxy(port: number, target: string): Promise<{ stop(): Promise<void> }> {
+  const upstream = new URL(target);
+  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    const forward = httpRequest(
+      {
+        host: upstream.hostname,
+        port: upstream.port,
+        method: req.method,
+        path: req.url,
+        headers: { ...req.headers, host: upstream.host, 'accept-encoding': 'identity' },
+      },
+      (answer) => {
+        const type = String(answer.headers['content-type'] ?? '');
+        const gzip = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? '')) && COMPRESSIBLE.test(type);
+        const headers = { ...answer.headers };
+        if (gzip) {
+          delete headers['content-length'];
+          headers['content-encoding'] = 'gzip';
+          headers.vary = 'Accept-Encoding';
+        }
+        res.writeHead(answer.statusCode ?? 502, headers);
+        if (gzip) answer.pipe(createGzip({ level: 9 })).pipe(res);
+        else answer.pipe(res);
+      },
+    );
+    forward.on('error', () => res.destroy());
+    req.pipe(forward);
+  });
+  server.listen(port, '127.0.0.1');
+  await once(server, 'listening');
+  return {
+    stop: async () => {
+      server.closeAllConnections();
+      server.close();
+      await once(server, 'close');
+    },
+  };
+}
+
 export default async function lighthouseBench(): Promise<Figures> {
   const runs = Math.max(1, Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3) || 3);
   const given = process.env.BENCH_CLIENT_DIR;
@@ -64,20 +113,30 @@ export default async function lighthouseBench(): Promise<Figures> {
   if (!given) await buildClient(clientDir);
 
   let server: ClientServer | undefined;
+  let proxy: { stop(): Promise<void> } | undefined;
   let chrome: chromeLauncher.LaunchedChrome | undefined;
   try {
-    server = await startClientServer(clientDir, 'lighthouse');
+    let origin: string;
+    if (process.env.BENCH_LIGHTHOUSE_GZIP === '1') {
+      const port = await freePort();
+      origin = `http://127.0.0.1:${port}`;
+      server = await startClientServer(clientDir, 'lighthouse', origin);
+      proxy = await gzipProxy(port, server.origin);
+    } else {
+      server = await startClientServer(clientDir, 'lighthouse');
+      origin = server.origin;
+    }
     const routes: [string, string][] = [
       ['start', '/'],
       ['search', '/sok?q=kaffe'],
-      ['product', await productPath(server.origin)],
+      ['product', await productPath(origin)],
     ];
     chrome = await chromeLauncher.launch({
       chromePath: '/usr/bin/chromium',
       chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
     });
     // Warm the server (search index, content files) so the first audit does not measure a cold start.
-    for (const [, route] of routes) await fetch(server.origin + route);
+    for (const [, route] of routes) await fetch(origin + route);
 
     const figures: Figures = {};
     let allMet = true;
@@ -88,7 +147,7 @@ export default async function lighthouseBench(): Promise<Figures> {
         // Lighthouse's trace sometimes fails on a busy machine (NO_NAVSTART): try a run again before giving up.
         for (let attempt = 1; attempt <= 3; attempt++) {
           try {
-            results.push(await audit(server.origin + route, chrome.port));
+            results.push(await audit(origin + route, chrome.port));
             break;
           } catch (error) {
             failure = error instanceof Error ? error.message : String(error);
@@ -110,11 +169,13 @@ export default async function lighthouseBench(): Promise<Figures> {
       figures[`${name}Scores`] = results.map((r) => r.score).join(' ');
       allMet &&= mid.score >= TARGET_SCORE;
     }
+    figures.gzipProxy = process.env.BENCH_LIGHTHOUSE_GZIP === '1';
     figures.targetScore = TARGET_SCORE;
     figures.allWithinTarget = allMet;
     return figures;
   } finally {
     chrome?.kill();
+    await proxy?.stop();
     await server?.stop();
   }
 }

@@ -22,7 +22,17 @@ export const resetPasswordBody = z
   .refine((v) => v.password === v.confirmPassword, { path: ['confirmPassword'], message: 'validation.mismatch' });
 export type ResetPasswordBody = z.infer<typeof resetPasswordBody>;
 
-export const confirmRegistrationBody = resetPasswordBody;
+/**
+ * The bot-protection proof of a form — the same schema as `captchaField` in contract/captcha.ts, written out here
+ * because that file imports this one (an import back would be a cycle). Optional in the schema so that a missing
+ * proof answers 400 CaptchaFailed, like a wrong one.
+ */
+const registrationCaptcha = z.string().max(20_000).optional();
+
+/** POST /v1/auth/confirm-registration: the new password, and the bot-protection proof (SPEC §2). */
+export const confirmRegistrationBody = z
+  .object({ token: tokenField, password: strongPassword, confirmPassword: z.string(), captcha: registrationCaptcha })
+  .refine((v) => v.password === v.confirmPassword, { path: ['confirmPassword'], message: 'validation.mismatch' });
 export type ConfirmRegistrationBody = z.infer<typeof confirmRegistrationBody>;
 
 export const verifyRegistrationQuery = z.object({ token: tokenField });

@@ -75,9 +75,16 @@ test.describe('cart, delivery date and checkout', () => {
     if (controlled) {
       await page.goto('/profil/inkopslistor'); // no network: the service worker serves the app
     } else {
-      await page.getByRole('banner').getByRole('button', { name: /^Användarmeny/ }).click();
+      await page
+        .getByRole('banner')
+        .getByRole('button', { name: /^Användarmeny/ })
+        .click();
       await page.getByRole('menuitem', { name: 'Mina sidor' }).click();
-      await page.getByRole('main').getByRole('link', { name: /Inköpslistor/ }).first().click();
+      await page
+        .getByRole('main')
+        .getByRole('link', { name: /Inköpslistor/ })
+        .first()
+        .click();
     }
     await lists.expectVisible('offline');
     await cart.expectCount(1);
@@ -170,7 +177,9 @@ test.describe('cart, delivery date and checkout', () => {
     await cart.expectCount(1);
     await page.goto('/kassa');
     await checkout.expectVisible('without date');
-    await expect(page.getByRole('main').getByText('Välj en leveransdag innan du skickar beställningen.').first()).toBeVisible();
+    await expect(
+      page.getByRole('main').getByText('Välj en leveransdag innan du skickar beställningen.').first(),
+    ).toBeVisible();
     await checkout.placeOrder.click();
     await expect(page.getByRole('main').getByRole('status').filter({ hasText: 'Välj en leveransdag' })).toBeVisible();
     expect((await cartApi.cart(users.kund, COMPANY)).itemCount).toBe(1);

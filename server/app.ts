@@ -37,6 +37,7 @@ import { registerCaptcha } from './modules/captcha/routes';
 import { thirdPartySources } from './modules/captcha/csp';
 import { contactRoutes } from './modules/contact/routes';
 import { newsletterRoutes } from './modules/newsletter/routes';
+import { dataSheetRoutes } from './modules/datasheets/routes';
 
 export type BuildOptions = {
   /** An open database to use instead of opening one from the config (tests). */
@@ -146,6 +147,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(popularRoutes({ db, now: options.now }));
   await app.register(contactRoutes({ db, config, mailer }));
   await app.register(newsletterRoutes({ db, config, mailer }));
+  await app.register(dataSheetRoutes({ db, config }));
   if (config.devMailbox) await app.register(mailboxRoutes(db));
   await registerClient(app, config.serveClient ? config.clientDir : null);
 

@@ -6,18 +6,23 @@ import { queryClient } from './api/query-client';
 import { persistQueries, restoreForSession } from './api/query-persist';
 import { loadSessionState } from './api/session/start-session';
 import { Providers } from './app/providers';
-import { startPwa } from './app/pwa';
+import { captureInstallPrompt } from './app/pwa/install';
 import { createBrowserRouter } from 'react-router';
+import { preloadCookieConsent } from './app/layouts/CookieConsentSlot';
 import { createRoutes } from './app/router';
 import { applyStartupSessionEnd, connectSession } from './app/session-sync';
 import { reloadOnChunkErrors } from './lib/chunk-reload';
 import { watchSystemColourScheme } from './lib/colour-mode';
 import { config } from './lib/config';
+import { markFirstScreen, whenIdle } from './lib/when-idle';
 
 async function start() {
+  // Chromium may offer installation before the app has rendered: listen from the start.
+  captureInstallPrompt();
   config(); // SPEC §5: a missing API base URL stops the app here, with a clear message
   watchSystemColourScheme();
   reloadOnChunkErrors();
+  preloadCookieConsent(); // a first visit's banner is in the first render (no layout shift)
   const ended = await loadSessionState(queryClient, () => restoreForSession(queryClient));
   persistQueries(queryClient);
 
@@ -25,7 +30,21 @@ async function start() {
   applyStartupSessionEnd(ended, routes);
   const router = createBrowserRouter(routes);
   connectSession(router, queryClient);
-  startPwa(router); // service worker, app updates on navigation, Background Sync, install offer
+  // Deferred work (the offline engine, the service worker) waits until the first route has loaded and rendered.
+  const firstScreenLoaded = () => router.state.initialized && router.state.navigation.state === 'idle';
+  if (firstScreenLoaded()) markFirstScreen();
+  else {
+    const stop = router.subscribe(() => {
+      if (!firstScreenLoaded()) return;
+      stop();
+      markFirstScreen();
+    });
+  }
+  // Service worker, app updates on navigation, Background Sync, install offer: after the first render, once the page
+  // is idle (docs/decisions/0021; the worker's precache then takes the rest of the app shell).
+  whenIdle(() => {
+    void import('./app/pwa').then((pwa) => pwa.startPwa(router));
+  });
 
   const root = document.getElementById('root');
   if (!root) throw new Error('#root saknas i index.html');

@@ -2,10 +2,11 @@
 
 /**
  * Paths that are never the app: the API, its docs, the health check, the sitemap, the embedded search engine and
- * content CDN. A navigation to one of them goes to the server, never to the cached app shell.
+ * content CDN, the product data sheets. A navigation to one of them goes to the server, never to the cached app shell.
  */
 const SERVER_PATHS = [
   /^\/v1(\/|$)/,
+  /^\/datablad(\/|$)/,
   /^\/api(\/|$)/,
   /^\/health(\/|$)/,
   /^\/sitemap\.xml$/,

@@ -70,12 +70,32 @@ export class CartApi {
     expect(response.status(), `PUT cart product ${company}`).toBe(200);
   }
 
+  /** Adds, chooses the first delivery date and orders through the API; the order number. */
+  async placeOrder(user: DemoUser, company: string, productId: string, reference: string): Promise<string> {
+    const headers = { Authorization: `Bearer ${await this.token(user)}` };
+    await this.add(user, company, productId, 2);
+    const next = (await (await this.request.get(`/v1/company/${company}/calendar/next`, { headers })).json()) as {
+      next: { date: string };
+    };
+    const dated = await this.request.put(`/v1/company/${company}/cart/delivery-date`, {
+      headers,
+      data: { deliveryDate: next.next.date },
+    });
+    expect(dated.status(), 'PUT delivery-date').toBe(200);
+    const placed = await this.request.post(`/v1/checkout/company/${company}/cart`, {
+      headers: { ...headers, 'Idempotency-Key': crypto.randomUUID() },
+      data: { reference },
+    });
+    expect(placed.status(), 'POST checkout').toBe(201);
+    return ((await placed.json()) as { order: { orderNumber: string } }).order.orderNumber;
+  }
+
   /** Orderable products from the company's purchase lists, with their slugs (for the product page). */
   async products(user: DemoUser, company: string, count: number): Promise<CartProduct[]> {
     const headers = { Authorization: `Bearer ${await this.token(user)}` };
-    const lists = (await (
-      await this.request.get(`/v1/purchase-lists?company=${company}`, { headers })
-    ).json()) as { data: { id: string }[] };
+    const lists = (await (await this.request.get(`/v1/purchase-lists?company=${company}`, { headers })).json()) as {
+      data: { id: string }[];
+    };
     const found: CartProduct[] = [];
     for (const { id } of lists.data) {
       const detail = (await (await this.request.get(`/v1/purchase-lists/${id}`, { headers })).json()) as {
@@ -140,10 +160,11 @@ export class CartDrawer {
     await this.axe.check(`cart drawer ${state}`);
   }
 
-  async close() {
+  /** Escape closes the drawer; focus goes back where it was (the mini cart, or the control that opened it). */
+  async close(focusBackTo: Locator = this.miniCart) {
     await this.page.keyboard.press('Escape');
     await expect(this.drawer).toBeHidden();
-    await expect(this.miniCart).toBeFocused();
+    await expect(focusBackTo).toBeFocused();
   }
 
   line(name: string): Locator {

@@ -1,5 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import type { AxeChecker } from '../support/axe';
+import { expectCaptchaSolved } from './ContactForm';
 
 /** /login/email-registration?token=… */
 export class RegistrationScreen {
@@ -11,6 +12,7 @@ export class RegistrationScreen {
   readonly doneHeading;
   readonly toProfile;
   readonly alert;
+  readonly captchaError;
 
   constructor(
     private readonly page: Page,
@@ -25,6 +27,10 @@ export class RegistrationScreen {
     this.doneHeading = main.getByRole('heading', { level: 1, name: 'Registrering klar' });
     this.toProfile = main.getByRole('link', { name: 'Till Mina sidor' });
     this.alert = main.getByRole('alert');
+    this.captchaError = main
+      .getByTestId('captcha')
+      .getByRole('alert')
+      .filter({ hasText: 'Verifieringen att du inte är en robot misslyckades. Försök igen.' });
   }
 
   async open(link: string) {
@@ -33,6 +39,11 @@ export class RegistrationScreen {
     await expect(this.heading).toBeVisible();
     await expect(this.page).toHaveTitle('Aktivera konto | Skafferi');
     await this.axe.check();
+  }
+
+  /** The form's bot protection (ALTCHA) solves its proof of work by itself; activation waits for it. */
+  async expectCaptchaSolved() {
+    await expectCaptchaSolved(this.page);
   }
 
   rule(text: string) {

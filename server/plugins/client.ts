@@ -4,7 +4,8 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { errorText } from '../lib/i18n';
 
-const API_PREFIXES = ['/v1/', '/api/', '/health'];
+/** Server paths, never client routes: the API, its docs, the health check and the product data sheets. */
+const API_PREFIXES = ['/v1/', '/api/', '/health', '/datablad/'];
 
 /**
  * Serves the built PWA from the same origin as the API. Hashed assets are cached for a year; index.html and the

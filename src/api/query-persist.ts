@@ -1,5 +1,5 @@
 import { dehydrate, hydrate, type DehydratedState, type Query, type QueryClient } from '@tanstack/react-query';
-import { offlineDb, type OfflineDb } from '../offline/db';
+import type { OfflineDb } from '../offline/db';
 import { currentUserKey } from './queries/customer';
 
 /**
@@ -15,6 +15,13 @@ export const SNAPSHOT_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 /** At most this many queries, newest first, so the snapshot stays small. */
 const MAX_QUERIES = 150;
 const SAVE_DEBOUNCE_MS = 1000;
+
+/**
+ * The device's database, loaded when first needed: Dexie is not part of the app's entry (decision 0021), and an
+ * online start-up of a logged-out page never needs it.
+ */
+const deviceDb = (db?: OfflineDb): Promise<OfflineDb> =>
+  db ? Promise.resolve(db) : import('../offline/db').then((m) => m.offlineDb());
 
 interface Snapshot {
   userId: string;
@@ -54,8 +61,9 @@ export async function restoreQueries(
   queryClient: QueryClient,
   userId: string,
   now = Date.now(),
-  db: OfflineDb = offlineDb(),
+  given?: OfflineDb,
 ): Promise<boolean> {
+  const db = await deviceDb(given);
   const row = await db.meta.get(SNAPSHOT_KEY);
   if (!row) return false;
   let snapshot: Snapshot;
@@ -71,20 +79,25 @@ export async function restoreQueries(
 }
 
 /** Deletes the snapshot (logout: the next user of this device sees nothing of the last one). */
-export async function forgetQueries(db: OfflineDb = offlineDb()): Promise<void> {
-  await db.meta.delete(SNAPSHOT_KEY);
+export async function forgetQueries(db?: OfflineDb): Promise<void> {
+  await (await deviceDb(db)).meta.delete(SNAPSHOT_KEY);
 }
 
 /**
  * Saves a snapshot a second after data arrived (debounced), and when the page is hidden. Returns a function that
  * stops saving.
  */
-export function persistQueries(queryClient: QueryClient, db: OfflineDb = offlineDb()): () => void {
+export function persistQueries(queryClient: QueryClient, db?: OfflineDb): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const save = () => {
     timer = undefined;
     const snapshot = takeSnapshot(queryClient, Date.now());
-    if (snapshot) void db.meta.put({ key: SNAPSHOT_KEY, value: JSON.stringify(snapshot) }).catch(() => undefined);
+    if (snapshot) {
+      const value = JSON.stringify(snapshot);
+      void deviceDb(db)
+        .then((database) => database.meta.put({ key: SNAPSHOT_KEY, value }))
+        .catch(() => undefined);
+    }
   };
   const schedule = () => {
     if (timer === undefined) timer = setTimeout(save, SAVE_DEBOUNCE_MS);
@@ -110,7 +123,8 @@ export function persistQueries(queryClient: QueryClient, db: OfflineDb = offline
  * Offline start-up: the user of the page's session is the one the offline engine holds (the engine-session handover
  * keeps them in step); their snapshot comes back, anyone else's does not.
  */
-export async function restoreForSession(queryClient: QueryClient, db: OfflineDb = offlineDb()): Promise<boolean> {
+export async function restoreForSession(queryClient: QueryClient, given?: OfflineDb): Promise<boolean> {
+  const db = await deviceDb(given);
   const row = await db.session.get('current');
   return row ? restoreQueries(queryClient, row.userId, Date.now(), db) : false;
 }

@@ -167,6 +167,30 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                 },
               ],
             },
+            {
+              path: 'bestallningar',
+              handle: handle({ title: 'orders:title', crumb: 'orders:crumb', auth: true }),
+              children: [
+                {
+                  index: true,
+                  loader: requireAuth(),
+                  lazy: () => import('../features/orders/OrdersPage').then((m) => ({ Component: m.OrdersPage })),
+                },
+                {
+                  path: ':orderNumber',
+                  handle: handle({ title: 'orders:detail.title', crumb: 'orders:detail.crumb', auth: true }),
+                  loader: requireAuth(),
+                  lazy: () =>
+                    import('../features/orders/OrderDetailPage').then((m) => ({ Component: m.OrderDetailPage })),
+                },
+              ],
+            },
+            {
+              path: 'populara-artiklar',
+              handle: handle({ title: 'orders:popular.title', crumb: 'orders:popular.crumb', auth: true }),
+              loader: requireAuth(),
+              lazy: () => import('../features/popular/PopularPage').then((m) => ({ Component: m.PopularPage })),
+            },
             { path: '*', loader: requireAuth(notFound) },
           ],
         },

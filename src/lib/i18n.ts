@@ -5,22 +5,12 @@ import { initReactI18next } from 'react-i18next';
  * Swedish is the only language (SPEC §1). Every namespace is a file in locales/sv/.
  *
  * SPEC §7 "locale message files load on demand": the namespaces the app shell needs on every page (header, footer,
- * errors, toasts, form validation, the company switcher, sync, PWA prompts and cookie consent) are bundled with the app; every other
+ * errors, toasts, form validation, offline messages and cookie consent) are bundled with the app; every other
  * namespace is its own small chunk, fetched the first time a screen asks for it (`useTranslation('ns')` suspends until
  * it is there; a route loader may call `loadNamespaces` to fetch it in parallel with its data). See
  * docs/decisions/0021-first-load-budget.md.
  */
-export const EAGER_NAMESPACES = [
-  'common',
-  'layout',
-  'errors',
-  'validation',
-  'company',
-  'sync',
-  'pwa',
-  'offline',
-  'consent',
-] as const;
+export const EAGER_NAMESPACES = ['common', 'layout', 'errors', 'validation', 'offline', 'consent'] as const;
 
 const eagerFiles = import.meta.glob<ResourceLanguage>(
   [
@@ -28,9 +18,6 @@ const eagerFiles = import.meta.glob<ResourceLanguage>(
     '../../locales/sv/layout.json',
     '../../locales/sv/errors.json',
     '../../locales/sv/validation.json',
-    '../../locales/sv/company.json',
-    '../../locales/sv/sync.json',
-    '../../locales/sv/pwa.json',
     '../../locales/sv/offline.json',
     '../../locales/sv/consent.json',
   ],
@@ -43,9 +30,6 @@ const lazyFiles = import.meta.glob<ResourceLanguage>(
     '!../../locales/sv/layout.json',
     '!../../locales/sv/errors.json',
     '!../../locales/sv/validation.json',
-    '!../../locales/sv/company.json',
-    '!../../locales/sv/sync.json',
-    '!../../locales/sv/pwa.json',
     '!../../locales/sv/offline.json',
     '!../../locales/sv/consent.json',
   ],

@@ -58,7 +58,7 @@ async function cartProducts(count: number, where?: { wholeUnitsOnly: boolean }):
 beforeAll(async () => {
   server = await startServer();
   products = await cartProducts(8);
-  [wholeUnit] = await cartProducts(1, { wholeUnitsOnly: true });
+  wholeUnit = (await cartProducts(1, { wholeUnitsOnly: true }))[0]!;
 });
 afterAll(() => server.close());
 
@@ -86,7 +86,7 @@ async function setUp(company = '10001') {
   return { db, session, net };
 }
 
-const lines = (cart: Pick<Cart, 'items'>) =>
+const lines = (cart: { items: readonly { itemId: string; productId: string; quantity: number; unit: string }[] }) =>
   cart.items.map((i) => ({ itemId: i.itemId, productId: i.productId, quantity: i.quantity, unit: i.unit }));
 
 async function mirror(db: OfflineDb, company: string) {

@@ -283,14 +283,74 @@ describe('registration links', () => {
     expect(verify.json()).toEqual({ email: 'ny.kollega@skafferi.test', firstName: 'Nora' });
 
     const payload = { token, password: 'Kollega1!', confirmPassword: 'Kollega1!' };
-    const confirmed = await app.inject({ method: 'POST', url: '/v1/auth/confirm-registration', payload });
+    const confirm = async () =>
+      app.inject({
+        method: 'POST',
+        url: '/v1/auth/confirm-registration',
+        payload: { ...payload, captcha: await solvedCaptcha(app) },
+      });
+    const confirmed = await confirm();
     expect(confirmed.statusCode).toBe(200);
     expect((await me(confirmed.json<{ token: string }>().token)).json()).toMatchObject({ firstName: 'Nora' });
 
-    const reused = await app.inject({ method: 'POST', url: '/v1/auth/confirm-registration', payload });
+    const reused = await confirm();
     expect(reused.json()).toMatchObject({ code: 'TokenNotValid' });
     const reverify = await app.inject({ method: 'GET', url: `/v1/auth/verify-registration-token?token=${token}` });
     expect(reverify.json()).toMatchObject({ code: 'TokenNotValid' });
+  });
+
+  it('refuses activation without a bot-protection proof, or with a wrong or replayed one, and keeps the link', async () => {
+    const { db } = app.services.database;
+    const [user] = await db
+      .insert(users)
+      .values({ email: 'robot.koll@skafferi.test', firstName: 'Åsa', roles: ['Customer'], active: false })
+      .returning();
+    await app.services.auth.sendRegistrationLink(user!.id);
+    const token = tokenFromMail((await lastMail(app, 'robot.koll@skafferi.test'))!.text, '/login/email-registration');
+    const payload = { token, password: 'Robot#2026', confirmPassword: 'Robot#2026' };
+    const confirm = (captcha?: string) =>
+      app.inject({ method: 'POST', url: '/v1/auth/confirm-registration', payload: { ...payload, captcha } });
+    const failed = {
+      code: 'CaptchaFailed',
+      message: 'Verifieringen att du inte är en robot misslyckades. Försök igen.',
+      fields: [{ path: 'captcha', message: 'Verifieringen att du inte är en robot misslyckades. Försök igen.' }],
+    };
+
+    // A proof already spent on another form counts as a wrong one.
+    const spent = await solvedCaptcha(app);
+    const forgot = await app.inject({
+      method: 'POST',
+      url: '/v1/auth/forgot-password',
+      payload: { email: 'finns-inte@skafferi.test', captcha: spent },
+    });
+    expect(forgot.statusCode).toBe(202);
+    for (const captcha of [
+      undefined,
+      '',
+      'inte-en-altcha',
+      Buffer.from('{"challenge":{}}').toString('base64'),
+      spent,
+    ]) {
+      const res = await confirm(captcha);
+      expect(res.statusCode, String(captcha)).toBe(400);
+      expect(res.json()).toEqual(failed);
+    }
+
+    // The link is still unused: it verifies, the account is still inactive, and a solved proof activates it.
+    const verify = await app.inject({ method: 'GET', url: `/v1/auth/verify-registration-token?token=${token}` });
+    expect(verify.statusCode).toBe(200);
+    expect(verify.json()).toEqual({ email: 'robot.koll@skafferi.test', firstName: 'Åsa' });
+    const [stored] = await db.select().from(users).where(eq(users.id, user!.id));
+    expect(stored!.active).toBe(false);
+    const [link] = await db
+      .select()
+      .from(authLinks)
+      .where(eq(authLinks.tokenHash, hashToken(token)));
+    expect(link).toBeDefined();
+    expect(link!.usedAt ?? null).toBeNull();
+    const ok = await confirm(await solvedCaptcha(app));
+    expect(ok.statusCode).toBe(200);
+    expect((await me(ok.json<{ token: string }>().token)).json()).toMatchObject({ email: 'robot.koll@skafferi.test' });
   });
 
   it('tells an expired activation link apart', async () => {

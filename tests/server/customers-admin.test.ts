@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authLinks, companies, userCompanies, users } from '../../server/db/schema';
 import { hashToken } from '../../server/lib/tokens';
+import { solvedCaptcha } from './captcha-proof';
 import { DEMO, bearer, createTestApp, lastMail, login, tokenFromMail, type TestApp } from './helpers';
 
 type Customer = { id: string; email: string; firstName: string; roles: string[]; status: string; phone: string | null };
@@ -210,11 +211,11 @@ describe('creating a user, the activation mail and the activation link', () => {
     const verify = await app.inject({ method: 'GET', url: `/v1/auth/verify-registration-token?token=${token}` });
     expect(verify.json()).toEqual({ email: created.email, firstName: 'Tova' });
 
-    const confirm = (password: string, confirmPassword = password) =>
+    const confirm = async (password: string, confirmPassword = password) =>
       app.inject({
         method: 'POST',
         url: '/v1/auth/confirm-registration',
-        payload: { token, password, confirmPassword },
+        payload: { token, password, confirmPassword, captcha: await solvedCaptcha(app) },
       });
     const weak: [string, string][] = [
       ['Ab1!', 'Minst 6 tecken'],
@@ -265,7 +266,7 @@ describe('creating a user, the activation mail and the activation link', () => {
     const confirm = await app.inject({
       method: 'POST',
       url: '/v1/auth/confirm-registration',
-      payload: { token, password: 'Sen#2026', confirmPassword: 'Sen#2026' },
+      payload: { token, password: 'Sen#2026', confirmPassword: 'Sen#2026', captcha: await solvedCaptcha(app) },
     });
     expect(confirm.statusCode).toBe(410);
     expect(confirm.json()).toMatchObject({ code: 'LinkNotValid' });

@@ -202,10 +202,12 @@ describe('GET /v1/typesense/key/{companyId}', () => {
 
 describe('product search (Typesense subset)', () => {
   it('finds with typos, accents and Swedish stems', async () => {
+    // The demo catalogue always has a Laxfilé too (ALWAYS_IN_CATALOGUE), so the added one is one of the best hits.
     const lax = await products$({ q: 'laxfile' });
-    expect(lax.hits![0]!.document.name).toBe('Laxfilé ASC 1 kg');
+    expect(lax.hits![0]!.document.name).toMatch(/^Laxfilé /);
+    expect(lax.hits!.map((h) => h.document.id)).toContain(added.laxfile);
     expect(lax.hits![0]!.highlight.name).toMatchObject({
-      snippet: '<mark>Laxfilé</mark> ASC 1 kg',
+      snippet: expect.stringMatching(/^<mark>Laxfilé<\/mark> /),
       matched_tokens: ['Laxfilé'],
     });
     expect(lax.hits![0]!.highlights![0]).toMatchObject({ field: 'name', matched_tokens: ['Laxfilé'] });
@@ -437,7 +439,7 @@ describe('multi_search', () => {
     expect(res.statusCode).toBe(200);
     const [cats, prods, tender, campaigns] = res.json<{ results: Result[] }>().results;
     expect(cats!.hits!.map((h) => (h.document as unknown as { slug: string }).slug)).toContain('fisk-skaldjur');
-    expect(prods!.hits![0]!.document.id).toBe(added.laxfile);
+    expect(prods!.hits!.map((h) => h.document.id)).toContain(added.laxfile);
     expect(prods!.request_params.per_page).toBe(5);
     expect(prods!.facet_counts).toHaveLength(5);
     expect(tender!.hits!.map((h) => (h.document as unknown as CompanyItemDocument).product_id)).toEqual([
@@ -500,7 +502,7 @@ describe('recorded requests of the typesense client', () => {
     }
     const one = answers.get('search') as Result;
     expect(one).toMatchObject({ page: 1, request_params: { collection_name: 'products', per_page: 24, q: 'laxfile' } });
-    expect(one.hits![0]!.document.name).toBe('Laxfilé ASC 1 kg');
+    expect(one.hits![0]!.document.name).toMatch(/^Laxfilé /);
     expect(one.facet_counts!.map((f) => f.field_name)).toEqual(['brand_name', 'zone.name']);
     const [cats, prods] = (answers.get('multi_search') as { results: (Result | { code: number; error: string })[] })
       .results;
@@ -534,7 +536,7 @@ describe('the typesense client against this server', () => {
         },
         {},
       );
-    expect(result.hits![0]!.document.name).toBe('Laxfilé ASC 1 kg');
+    expect(result.hits!.map((h) => h.document.name)).toContain('Laxfilé ASC 1 kg');
     const { results } = await client.multiSearch.perform<[ProductDocument, CompanyItemDocument]>({
       searches: [
         { collection: 'products', q: 'tomater', query_by: PRODUCT_QUERY_BY },

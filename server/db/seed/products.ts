@@ -57,6 +57,20 @@ function storageText(leaf: Leaf): string {
   return 'Förvaras torrt i rumstemperatur.';
 }
 
+/** Articles every catalogue has, whatever its size: the examples of typo-tolerant and stemmed search (issue #3). */
+export const ALWAYS_IN_CATALOGUE = ['Laxfilé', 'Tomat klass 1'] as const;
+
+/** The `index`-th always-present article, unless the catalogue already has it. */
+function featuredItem(leaves: LeafCategory[], seen: Set<string>, index: number) {
+  const name = ALWAYS_IN_CATALOGUE[index];
+  if (name === undefined || seen.has(name)) return null;
+  for (const cat of leaves) {
+    const it = cat.leaf.items.find((i) => i.name === name);
+    if (it) return { cat, it };
+  }
+  return null;
+}
+
 /**
  * Makes `count` products spread over the leaf categories. Every attribute of the schema is filled: names from the
  * word lists, prices in öre, EAN-13 (prefix 73) for the piece and a GTIN-14 or EAN-13 for cartons, all with valid
@@ -92,10 +106,15 @@ export function makeProducts(rng: Rng, leaves: LeafCategory[], count: number, no
     }
   };
 
+  const seen = new Set<string>();
   for (let n = 0; n < count; n++) {
-    const cat = rng.weighted(leaves, weights);
+    let cat = rng.weighted(leaves, weights);
+    let it: Item = rng.pick(cat.leaf.items);
+    // The last products of a small catalogue make sure the articles the docs and tests search for exist.
+    const featured = count - n <= ALWAYS_IN_CATALOGUE.length ? featuredItem(leaves, seen, count - n - 1) : null;
+    if (featured) ({ cat, it } = featured);
+    seen.add(it.name);
     const leaf = cat.leaf;
-    const it: Item = rng.pick(leaf.items);
     const packs = it.packs ?? leaf.packs;
     const p = rng.pick(packs);
     const perCarton = rng.pick(p.cartons);

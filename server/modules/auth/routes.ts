@@ -95,11 +95,15 @@ export function authRoutes(auth: AuthService, config: Config) {
       config: perMinute(config.rateLimit.forgotPerMinute * 2),
       schema: {
         tags: ['auth'],
-        summary: 'Activate an account with a password; logs the user in',
+        summary: 'Activate an account with a password and a bot-protection proof; logs the user in',
         body: confirmRegistrationBody,
         response: { 200: tokenResponse, ...errors },
       },
-      handler: (req) => auth.confirmRegistration(req.body.token, req.body.password),
+      handler: async (req) => {
+        // The proof first: a refused one leaves the link unused.
+        await verifyCaptcha(req, req.body.captcha, 'registration');
+        return auth.confirmRegistration(req.body.token, req.body.password);
+      },
     });
   };
 }

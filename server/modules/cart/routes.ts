@@ -15,19 +15,16 @@ import {
 import type { Db, DbOrTx } from '../../db/client';
 import { currentUser } from '../../plugins/authenticate';
 import type { Idempotency } from '../../plugins/idempotency';
-import { createCompanyService } from '../companies/service';
-import { cartCacheFor } from './cache';
 import { createCartService } from './service';
 
 type Deps = {
   db: Db;
   idempotency: Idempotency;
   now?: (() => Date) | undefined;
-  /** How long a GET answer may be served from the process's cache (docs/decisions/0023); 0 turns it off. */
+  /** Ignored: cart answers are no longer cached (docs/decisions/0039); kept so that app.ts need not change. */
   cacheSeconds?: number | undefined;
 };
 
-const JSON_TYPE = 'application/json; charset=utf-8';
 /**
  * Cart answers are built by typed code from the contract's types; they are written with JSON.stringify instead of
  * being validated again by zod (20 ms for a 200-line cart). The zod schema still documents the route.
@@ -40,13 +37,9 @@ const security = [{ bearer: [] }];
 const base = '/v1/company/:companyCode/cart';
 
 /** SPEC §7 cart calls; every answer is the whole cart (contract/cart.ts). Changes go through the idempotency store. */
-export function cartRoutes({ db, idempotency, now = () => new Date(), cacheSeconds = 10 }: Deps) {
-  const serviceOn = (on: DbOrTx) => createCartService(on, createCompanyService(on), now);
+export function cartRoutes({ db, idempotency, now = () => new Date() }: Deps) {
+  const serviceOn = (on: DbOrTx) => createCartService(on, now);
   const reads = serviceOn(db);
-  const cache = cartCacheFor(db);
-  /** A change forgets the cached answer before it runs and again once committed (or failed). */
-  const after = <T>(userId: string, code: string, change: Promise<T>) =>
-    change.finally(() => cache.forget(userId, code));
 
   return async (fastify: FastifyInstance) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -61,19 +54,8 @@ export function cartRoutes({ db, idempotency, now = () => new Date(), cacheSecon
         response: { 200: cart, ...errors },
       },
       serializerCompiler: plainJson,
-      handler: async (req, reply) => {
-        const user = currentUser(req);
-        const code = req.params.companyCode;
-        const at = now();
-        const hit = cache.get(user.id, code, at);
-        // Already serialised: a Buffer payload is sent as it is.
-        if (hit !== undefined) return reply.type(JSON_TYPE).send(hit as never);
-        const generation = cache.generation(user.id, code);
-        const answer = await reads.get(user, code);
-        const body = Buffer.from(JSON.stringify(answer));
-        cache.set(user.id, code, generation, answer, body, at, cacheSeconds * 1000);
-        return reply.type(JSON_TYPE).send(body as never);
-      },
+      // Computed afresh on every call: the server keeps no cart state of its own (docs/decisions/0039).
+      handler: (req) => reads.get(currentUser(req), req.params.companyCode),
     });
 
     app.post(base, {
@@ -88,15 +70,10 @@ export function cartRoutes({ db, idempotency, now = () => new Date(), cacheSecon
       serializerCompiler: plainJson,
       handler: async (req, reply) => {
         const user = currentUser(req);
-        cache.forget(user.id, req.params.companyCode);
-        return after(
-          user.id,
-          req.params.companyCode,
-          idempotency.run(req, reply, async (tx) => {
-            const { created, cart: answer } = await serviceOn(tx).create(user, req.params.companyCode, req.body?.id);
-            return { status: created ? 201 : 200, body: answer };
-          }),
-        );
+        return idempotency.run(req, reply, async (tx) => {
+          const { created, cart: answer } = await serviceOn(tx).create(user, req.params.companyCode, req.body?.id);
+          return { status: created ? 201 : 200, body: answer };
+        });
       },
     });
 
@@ -111,15 +88,10 @@ export function cartRoutes({ db, idempotency, now = () => new Date(), cacheSecon
       serializerCompiler: plainJson,
       handler: async (req, reply) => {
         const user = currentUser(req);
-        cache.forget(user.id, req.params.companyCode);
-        return after(
-          user.id,
-          req.params.companyCode,
-          idempotency.run(req, reply, async (tx) => ({
-            status: 200,
-            body: await serviceOn(tx).clear(user, req.params.companyCode),
-          })),
-        );
+        return idempotency.run(req, reply, async (tx) => ({
+          status: 200,
+          body: await serviceOn(tx).clear(user, req.params.companyCode),
+        }));
       },
     });
 
@@ -135,15 +107,10 @@ export function cartRoutes({ db, idempotency, now = () => new Date(), cacheSecon
       serializerCompiler: plainJson,
       handler: async (req, reply) => {
         const user = currentUser(req);
-        cache.forget(user.id, req.params.companyCode);
-        return after(
-          user.id,
-          req.params.companyCode,
-          idempotency.run(req, reply, async (tx) => ({
-            status: 200,
-            body: await serviceOn(tx).putProducts(user, req.params.companyCode, [req.body], true),
-          })),
-        );
+        return idempotency.run(req, reply, async (tx) => ({
+          status: 200,
+          body: await serviceOn(tx).putProducts(user, req.params.companyCode, [req.body], true),
+        }));
       },
     });
 
@@ -159,15 +126,10 @@ export function cartRoutes({ db, idempotency, now = () => new Date(), cacheSecon
       serializerCompiler: plainJson,
       handler: async (req, reply) => {
         const user = currentUser(req);
-        cache.forget(user.id, req.params.companyCode);
-        return after(
-          user.id,
-          req.params.companyCode,
-          idempotency.run(req, reply, async (tx) => ({
-            status: 200,
-            body: await serviceOn(tx).putProducts(user, req.params.companyCode, req.body.items, false),
-          })),
-        );
+        return idempotency.run(req, reply, async (tx) => ({
+          status: 200,
+          body: await serviceOn(tx).putProducts(user, req.params.companyCode, req.body.items, false),
+        }));
       },
     });
 
@@ -183,15 +145,10 @@ export function cartRoutes({ db, idempotency, now = () => new Date(), cacheSecon
       serializerCompiler: plainJson,
       handler: async (req, reply) => {
         const user = currentUser(req);
-        cache.forget(user.id, req.params.companyCode);
-        return after(
-          user.id,
-          req.params.companyCode,
-          idempotency.run(req, reply, async (tx) => ({
-            status: 200,
-            body: await serviceOn(tx).patchItem(user, req.params.companyCode, req.params.itemId, req.body),
-          })),
-        );
+        return idempotency.run(req, reply, async (tx) => ({
+          status: 200,
+          body: await serviceOn(tx).patchItem(user, req.params.companyCode, req.params.itemId, req.body),
+        }));
       },
     });
 
@@ -206,15 +163,10 @@ export function cartRoutes({ db, idempotency, now = () => new Date(), cacheSecon
       serializerCompiler: plainJson,
       handler: async (req, reply) => {
         const user = currentUser(req);
-        cache.forget(user.id, req.params.companyCode);
-        return after(
-          user.id,
-          req.params.companyCode,
-          idempotency.run(req, reply, async (tx) => ({
-            status: 200,
-            body: await serviceOn(tx).removeLine(user, req.params.companyCode, req.params.lineNumber),
-          })),
-        );
+        return idempotency.run(req, reply, async (tx) => ({
+          status: 200,
+          body: await serviceOn(tx).removeLine(user, req.params.companyCode, req.params.lineNumber),
+        }));
       },
     });
 
@@ -230,15 +182,10 @@ export function cartRoutes({ db, idempotency, now = () => new Date(), cacheSecon
       serializerCompiler: plainJson,
       handler: async (req, reply) => {
         const user = currentUser(req);
-        cache.forget(user.id, req.params.companyCode);
-        return after(
-          user.id,
-          req.params.companyCode,
-          idempotency.run(req, reply, async (tx) => ({
-            status: 200,
-            body: await serviceOn(tx).removeLines(user, req.params.companyCode, req.body),
-          })),
-        );
+        return idempotency.run(req, reply, async (tx) => ({
+          status: 200,
+          body: await serviceOn(tx).removeLines(user, req.params.companyCode, req.body),
+        }));
       },
     });
 
@@ -254,15 +201,10 @@ export function cartRoutes({ db, idempotency, now = () => new Date(), cacheSecon
       serializerCompiler: plainJson,
       handler: async (req, reply) => {
         const user = currentUser(req);
-        cache.forget(user.id, req.params.companyCode);
-        return after(
-          user.id,
-          req.params.companyCode,
-          idempotency.run(req, reply, async (tx) => ({
-            status: 200,
-            body: await serviceOn(tx).setDeliveryDate(user, req.params.companyCode, req.body.deliveryDate),
-          })),
-        );
+        return idempotency.run(req, reply, async (tx) => ({
+          status: 200,
+          body: await serviceOn(tx).setDeliveryDate(user, req.params.companyCode, req.body.deliveryDate),
+        }));
       },
     });
   };

@@ -1,8 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, count, eq, inArray, or } from 'drizzle-orm';
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
-import { cartItems, carts, companies, companyPrices, products, userCompanies } from '../../db/schema';
+import {
+  cartItems,
+  carts,
+  companies,
+  companyPrices,
+  deliveryExceptions,
+  deliveryRoutes,
+  products,
+  userCompanies,
+} from '../../db/schema';
 import {
   CART_MAX_LINES,
   CART_MAX_QUANTITY,
@@ -17,12 +26,11 @@ import {
   type PatchCartItemBody,
 } from '../../../contract/cart';
 import type { PriceKind } from '../../../contract/catalog';
-import { AppError, conflict, notFound } from '../../lib/errors';
+import { AppError, conflict, forbidden, notFound } from '../../lib/errors';
 import { errorText, validationText } from '../../lib/i18n';
-import type { AuthUser } from '../../plugins/authenticate';
+import { isStaff, type AuthUser } from '../../plugins/authenticate';
 import { computeOrderTotals, FREE_SHIPPING_FROM, SHIPPING_FEE } from '../../db/seed/orders';
-import type { DeliveryCalendar } from '../calendar/deliveries';
-import type { CompanyService } from '../companies/service';
+import { DeliveryCalendar, type Route } from '../calendar/deliveries';
 import { customerPrice } from '../prices/service';
 import { nextOrderable, orderableOn, swedishDay, toDeliveryDto, todayIn } from './delivery';
 
@@ -50,13 +58,16 @@ export type CartContext = {
 
 const replacementProducts = alias(products, 'replacement');
 
+/** The first image's address (the cart shows one picture). */
+const imageUrl = sql<string | null>`${products.images}->0->>'url'`;
+
 const productColumns = {
   productId: products.id,
   sku: products.sku,
   slug: products.slug,
   name: products.name,
   brandName: products.brandName,
-  images: products.images,
+  imageUrl,
   productUnit: products.unit,
   piecesPerCarton: products.piecesPerCarton,
   wholeUnitsOnly: products.wholeUnitsOnly,
@@ -73,22 +84,13 @@ const productColumns = {
   replacementName: replacementProducts.name,
 };
 
-const lineColumns = {
-  itemId: cartItems.id,
-  lineNumber: cartItems.lineNumber,
-  quantity: cartItems.quantity,
-  unit: cartItems.unit,
-  addedAt: cartItems.createdAt,
-  ...productColumns,
-};
-
 type ProductColumns = {
   productId: string;
   sku: string;
   slug: string;
   name: string;
   brandName: string;
-  images: { url: string }[];
+  imageUrl: string | null;
   productUnit: CartUnit;
   piecesPerCarton: number;
   wholeUnitsOnly: boolean;
@@ -105,13 +107,63 @@ type ProductColumns = {
   replacementName: string | null;
 };
 
+/** A cart line with its product, as the lines' JSON carries it (quantity a JSON number, addedAt an ISO string). */
 export type LineRow = ProductColumns & {
   itemId: string;
   lineNumber: number;
-  quantity: string;
+  quantity: number | string;
   unit: CartUnit;
-  addedAt: Date;
+  addedAt: string;
 };
+
+type PriceRow = {
+  productId: string;
+  kind: 'agreement' | 'campaign' | 'tender';
+  price: number;
+  validFrom: string | null;
+  validTo: string | null;
+};
+
+/**
+ * The lines of a cart with their products and replacements, in line order, as ONE json value (docs/decisions/0039): a
+ * 200-line cart is 5 000 fields, which the drivers (PGlite above all) decode one by one far more slowly than one
+ * JSON.parse of the same data. Keys are the LineRow fields. Correlated to the `carts` row of the outer query.
+ */
+function linesJson() {
+  return sql<LineRow[] | null>`(select json_agg(json_build_object(
+      'itemId', ${cartItems.id}, 'lineNumber', ${cartItems.lineNumber}, 'quantity', ${cartItems.quantity},
+      'unit', ${cartItems.unit}, 'addedAt', ${cartItems.createdAt},
+      'productId', ${products.id}, 'sku', ${products.sku}, 'slug', ${products.slug}, 'name', ${products.name},
+      'brandName', ${products.brandName}, 'imageUrl', ${imageUrl}, 'productUnit', ${products.unit},
+      'piecesPerCarton', ${products.piecesPerCarton}, 'wholeUnitsOnly', ${products.wholeUnitsOnly},
+      'stockStatus', ${products.stockStatus}, 'discontinued', ${products.discontinued},
+      'expiresAt', ${products.expiresAt}, 'publicPrice', ${products.publicPrice},
+      'comparisonPrice', ${products.comparisonPrice}, 'priceValidUntil', ${products.priceValidUntil},
+      'vatRate', ${products.vatRate}, 'replacementId', ${replacementProducts.id},
+      'replacementSku', ${replacementProducts.sku}, 'replacementSlug', ${replacementProducts.slug},
+      'replacementName', ${replacementProducts.name}
+    ) order by ${cartItems.lineNumber})
+    from ${cartItems}
+    inner join ${products} on ${products.id} = ${cartItems.productId}
+    left join ${replacementProducts} on ${replacementProducts.id} = ${products.replacementProductId}
+    where ${cartItems.cartId} = ${carts.id})`;
+}
+
+/**
+ * The company's prices of every product in the cart (of the outer query's `carts` row) as one json value: all kinds and
+ * periods; the price of the day is chosen by customerPrice, as everywhere else.
+ */
+function pricesJson(companyId: string) {
+  return sql<PriceRow[] | null>`(select json_agg(json_build_object(
+      'productId', ${companyPrices.productId}, 'kind', ${companyPrices.kind}, 'price', ${companyPrices.price},
+      'validFrom', ${companyPrices.validFrom}, 'validTo', ${companyPrices.validTo}))
+    from ${companyPrices}
+    where ${companyPrices.companyId} = ${companyId}
+      and ${companyPrices.productId} in (select ${cartItems.productId} from ${cartItems} where ${cartItems.cartId} = ${carts.id}))`;
+}
+
+/** Lines and prices of a cart as read in one query. */
+type Contents = { lines: LineRow[]; prices: PriceRow[] };
 
 function productView(r: ProductColumns, today: string): CartProduct {
   return {
@@ -120,7 +172,7 @@ function productView(r: ProductColumns, today: string): CartProduct {
     slug: r.slug,
     name: r.name,
     brandName: r.brandName,
-    imageUrl: r.images[0]?.url ?? null,
+    imageUrl: r.imageUrl,
     unit: r.productUnit,
     piecesPerCarton: r.piecesPerCarton,
     wholeUnitsOnly: r.wholeUnitsOnly,
@@ -185,22 +237,47 @@ export type CartService = ReturnType<typeof createCartService>;
  * The cart of a user for a company (SPEC §3, §4, §7). Written against `DbOrTx`: the routes build it on the idempotency
  * transaction for changes. Every change locks the cart row first, so changes to one cart happen one after the other.
  */
-export function createCartService(db: DbOrTx, companyService: CompanyService, clock: () => Date) {
+export function createCartService(db: DbOrTx, clock: () => Date) {
+  /**
+   * The company, whether the user is linked to it, its number of users and its delivery calendar, in one query. The
+   * access rules are those of companies.companyForUser: a customer gets 403 for a company they are not linked to and
+   * for an unknown code (no probing); staff may act for any company and get 404 for an unknown code.
+   */
   async function context(user: AuthUser, companyCode: string, ownerId = user.id): Promise<CartContext> {
-    const company = await companyService.companyForUser(user, companyCode);
-    const [calendar, [users]] = await Promise.all([
-      companyService.calendarFor(company.id),
-      db.select({ n: count() }).from(userCompanies).where(eq(userCompanies.companyId, company.id)),
-    ]);
-    return { company, calendar, usersCount: users?.n ?? 0, ownerId, now: clock() };
+    const [found] = await db
+      .select({
+        company: companies,
+        linked: sql<boolean>`exists (select 1 from ${userCompanies}
+          where ${userCompanies.companyId} = ${companies.id} and ${userCompanies.userId} = ${user.id})`,
+        usersCount: sql<number>`(select count(*)::int from ${userCompanies}
+          where ${userCompanies.companyId} = ${companies.id})`,
+        routes: sql<Route[] | null>`(select json_agg(json_build_object('weekday', ${deliveryRoutes.weekday},
+            'deadlineDaysBefore', ${deliveryRoutes.deadlineDaysBefore}, 'deadlineTime', ${deliveryRoutes.deadlineTime}))
+          from ${deliveryRoutes} where ${deliveryRoutes.companyId} = ${companies.id})`,
+        closed: sql<string[] | null>`(select json_agg(${deliveryExceptions.date})
+          from ${deliveryExceptions} where ${deliveryExceptions.companyId} = ${companies.id})`,
+      })
+      .from(companies)
+      .where(eq(companies.code, companyCode))
+      .limit(1);
+    if (isStaff(user)) {
+      if (!found) throw notFound('CompanyNotFound');
+    } else if (!found?.linked) {
+      throw forbidden();
+    }
+    return {
+      company: found.company,
+      calendar: new DeliveryCalendar(found.routes ?? [], new Set(found.closed ?? [])),
+      usersCount: Number(found.usersCount),
+      ownerId,
+      now: clock(),
+    };
   }
 
+  const ownCart = (ctx: CartContext) => and(eq(carts.companyId, ctx.company.id), eq(carts.userId, ctx.ownerId));
+
   async function findCart(ctx: CartContext, lock: boolean): Promise<CartRow | undefined> {
-    const query = db
-      .select()
-      .from(carts)
-      .where(and(eq(carts.companyId, ctx.company.id), eq(carts.userId, ctx.ownerId)))
-      .limit(1);
+    const query = db.select().from(carts).where(ownCart(ctx)).limit(1);
     const [row] = lock ? await query.for('update') : await query;
     return row;
   }
@@ -221,18 +298,27 @@ export function createCartService(db: DbOrTx, companyService: CompanyService, cl
     return { row: again, created: false };
   }
 
-  async function lineRows(cartId: string): Promise<LineRow[]> {
-    const rows = await db
-      .select(lineColumns)
-      .from(cartItems)
-      .innerJoin(products, eq(products.id, cartItems.productId))
-      .leftJoin(replacementProducts, eq(replacementProducts.id, products.replacementProductId))
-      .where(eq(cartItems.cartId, cartId))
-      .orderBy(asc(cartItems.lineNumber));
-    return rows as LineRow[];
+  /** Lines and prices of the cart with this id, in one query. */
+  async function contentsOf(ctx: CartContext, cartId: string): Promise<Contents> {
+    const [found] = await db
+      .select({ lines: linesJson(), prices: pricesJson(ctx.company.id) })
+      .from(carts)
+      .where(eq(carts.id, cartId));
+    return { lines: found?.lines ?? [], prices: found?.prices ?? [] };
   }
 
-  async function pricesOf(companyId: string, productIds: string[]) {
+  /** The cart row with its lines and prices in one query (a read, without a lock); undefined when there is no cart. */
+  async function readCart(ctx: CartContext): Promise<{ row: CartRow; contents: Contents } | undefined> {
+    const [found] = await db
+      .select({ row: carts, lines: linesJson(), prices: pricesJson(ctx.company.id) })
+      .from(carts)
+      .where(ownCart(ctx))
+      .limit(1);
+    if (!found) return undefined;
+    return { row: found.row, contents: { lines: found.lines ?? [], prices: found.prices ?? [] } };
+  }
+
+  async function pricesOf(companyId: string, productIds: string[]): Promise<PriceRow[]> {
     if (productIds.length === 0) return [];
     return db
       .select({
@@ -247,10 +333,8 @@ export function createCartService(db: DbOrTx, companyService: CompanyService, cl
   }
 
   /** Today's company price of each product (per the product's own unit), by product id. */
-  async function priceBook(ctx: CartContext, rows: readonly ProductColumns[]) {
-    const ids = [...new Set(rows.map((r) => r.productId))];
-    const priceRows = await pricesOf(ctx.company.id, ids);
-    const byProduct = new Map<string, typeof priceRows>();
+  function priceBook(ctx: CartContext, rows: readonly ProductColumns[], priceRows: readonly PriceRow[]) {
+    const byProduct = new Map<string, PriceRow[]>();
     for (const row of priceRows) {
       const list = byProduct.get(row.productId);
       if (list) list.push(row);
@@ -276,10 +360,10 @@ export function createCartService(db: DbOrTx, companyService: CompanyService, cl
   }
 
   /** Lines with today's company prices (the A-price per line unit) and row totals. */
-  async function pricedItems(ctx: CartContext, rows: LineRow[]): Promise<CartItem[]> {
-    const book = await priceBook(ctx, rows);
+  function pricedItems(ctx: CartContext, { lines, prices }: Contents): CartItem[] {
+    const book = priceBook(ctx, lines, prices);
     const today = todayIn(ctx.now);
-    return rows.map((r) => {
+    return lines.map((r) => {
       const price = book.get(r.productId)!;
       const quantity = Number(r.quantity);
       const aPrice = pricePerUnit(price.price, r.productUnit, r.unit, r.piecesPerCarton);
@@ -294,7 +378,7 @@ export function createCartService(db: DbOrTx, companyService: CompanyService, cl
         listPrice: pricePerUnit(r.publicPrice, r.productUnit, r.unit, r.piecesPerCarton),
         priceKind: price.kind,
         rowTotal: Math.round(aPrice * quantity),
-        addedAt: r.addedAt.toISOString(),
+        addedAt: new Date(r.addedAt).toISOString(),
       };
     });
   }
@@ -302,12 +386,15 @@ export function createCartService(db: DbOrTx, companyService: CompanyService, cl
   /** Products as a cart line shows them, with today's company price per the product's unit (unknown ids left out). */
   async function snapshots(ctx: CartContext, productIds: string[]) {
     if (productIds.length === 0) return new Map<string, { product: CartProduct; price: number; kind: PriceKind }>();
-    const rows = (await db
-      .select(productColumns)
-      .from(products)
-      .leftJoin(replacementProducts, eq(replacementProducts.id, products.replacementProductId))
-      .where(inArray(products.id, productIds))) as ProductColumns[];
-    const book = await priceBook(ctx, rows);
+    const [rows, priceRows] = await Promise.all([
+      db
+        .select(productColumns)
+        .from(products)
+        .leftJoin(replacementProducts, eq(replacementProducts.id, products.replacementProductId))
+        .where(inArray(products.id, productIds)) as Promise<ProductColumns[]>,
+      pricesOf(ctx.company.id, productIds),
+    ]);
+    const book = priceBook(ctx, rows, priceRows);
     const today = todayIn(ctx.now);
     return new Map(
       rows.map((r) => [r.productId, { product: productView(r, today), ...book.get(r.productId)! }] as const),
@@ -334,11 +421,22 @@ export function createCartService(db: DbOrTx, companyService: CompanyService, cl
     return moved;
   }
 
-  /** The whole cart as every call answers it. `messages` are the notices of this call; the standing ones are added. */
-  async function view(ctx: CartContext, row: CartRow, messages: CartMessage[] = []): Promise<Cart> {
+  /**
+   * The whole cart as every call answers it. `messages` are the notices of this call; the standing ones are added.
+   * `contents` when the caller read them with the row (GET), else they are read here.
+   */
+  async function view(
+    ctx: CartContext,
+    row: CartRow,
+    messages: CartMessage[] = [],
+    contents?: Contents,
+  ): Promise<Cart> {
     const notices = [...messages];
-    const [deliveryDate, rows] = await Promise.all([settleDeliveryDate(ctx, row, notices), lineRows(row.id)]);
-    const items = await pricedItems(ctx, rows);
+    const [deliveryDate, read] = await Promise.all([
+      settleDeliveryDate(ctx, row, notices),
+      contents ?? contentsOf(ctx, row.id),
+    ]);
+    const items = pricedItems(ctx, read);
     const blocked = items.map(blockedLine).filter((m): m is CartMessage => m !== null);
     const standing: CartMessage[] = [];
     if (!ctx.calendar.hasRoutes) standing.push(message('NoDeliveryRoutes', 'warning'));
@@ -547,8 +645,11 @@ export function createCartService(db: DbOrTx, companyService: CompanyService, cl
     ensureCart,
     touch,
 
+    /** The cart as it is now: the row, its lines and prices in one query (made empty on first use). */
     async get(user: AuthUser, companyCode: string): Promise<Cart> {
       const ctx = await context(user, companyCode);
+      const read = await readCart(ctx);
+      if (read) return view(ctx, read.row, [], read.contents);
       const { row } = await ensureCart(ctx, false);
       return view(ctx, row);
     },

@@ -6,7 +6,6 @@ import type { Db, DbOrTx } from '../../db/client';
 import { forbidden } from '../../lib/errors';
 import { currentUser, isStaff } from '../../plugins/authenticate';
 import type { Idempotency } from '../../plugins/idempotency';
-import { cartCacheFor } from '../cart/cache';
 import { createCartService } from '../cart/service';
 import { createCompanyService } from '../companies/service';
 import { createOrderService } from '../orders/service';
@@ -30,11 +29,10 @@ const security = [{ bearer: [] }];
 export function checkoutRoutes({ db, idempotency, now = () => new Date() }: Deps) {
   const serviceOn = (on: DbOrTx) => {
     const companies = createCompanyService(on);
-    const carts = createCartService(on, companies, now);
+    const carts = createCartService(on, now);
     return { carts, checkout: createCheckoutService(on, carts, createOrderService(on, companies)) };
   };
   const reads = serviceOn(db);
-  const cache = cartCacheFor(db);
 
   return async (fastify: FastifyInstance) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -52,15 +50,12 @@ export function checkoutRoutes({ db, idempotency, now = () => new Date() }: Deps
       handler: async (req, reply) => {
         const user = currentUser(req);
         const code = req.params.companyCode;
-        cache.forget(user.id, code);
         // A date whose deadline has passed is moved (and saved) and the order refused, naming the new date.
         await reads.checkout.refuseLateDate(await reads.carts.context(user, req.params.companyCode));
-        return idempotency
-          .run(req, reply, async (tx) => ({
-            status: 201,
-            body: await serviceOn(tx).checkout.checkout(user, code, req.body),
-          }))
-          .finally(() => cache.forget(user.id, code));
+        return idempotency.run(req, reply, async (tx) => ({
+          status: 201,
+          body: await serviceOn(tx).checkout.checkout(user, code, req.body),
+        }));
       },
     });
 
@@ -76,15 +71,12 @@ export function checkoutRoutes({ db, idempotency, now = () => new Date() }: Deps
         const user = currentUser(req);
         if (!isStaff(user)) throw forbidden();
         const { companyCode, customerId, ...body } = req.body;
-        cache.forget(customerId.toLowerCase(), companyCode);
         await reads.checkout.refuseLateDate(await reads.checkout.adminContext(user, companyCode, customerId));
-        return idempotency
-          .run(req, reply, async (tx) => {
-            const service = serviceOn(tx).checkout;
-            const ctx = await service.adminContext(user, companyCode, customerId);
-            return { status: 201, body: await service.adminCheckout(user, ctx, body) };
-          })
-          .finally(() => cache.forget(customerId.toLowerCase(), companyCode));
+        return idempotency.run(req, reply, async (tx) => {
+          const service = serviceOn(tx).checkout;
+          const ctx = await service.adminContext(user, companyCode, customerId);
+          return { status: 201, body: await service.adminCheckout(user, ctx, body) };
+        });
       },
     });
   };

@@ -13,7 +13,6 @@ import {
 import type { Db, DbOrTx } from '../../db/client';
 import { currentUser } from '../../plugins/authenticate';
 import type { Idempotency } from '../../plugins/idempotency';
-import { cartCacheFor } from '../cart/cache';
 import { createCartService, fillText } from '../cart/service';
 import { createCompanyService } from '../companies/service';
 import { orderPdf } from './pdf';
@@ -29,10 +28,9 @@ const security = [{ bearer: [] }];
 export function orderRoutes({ db, idempotency, now = () => new Date() }: Deps) {
   const serviceOn = (on: DbOrTx) => {
     const companies = createCompanyService(on);
-    return { orders: createOrderService(on, companies), carts: createCartService(on, companies, now) };
+    return { orders: createOrderService(on, companies), carts: createCartService(on, now) };
   };
   const reads = serviceOn(db).orders;
-  const cache = cartCacheFor(db);
 
   return async (fastify: FastifyInstance) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -91,31 +89,28 @@ export function orderRoutes({ db, idempotency, now = () => new Date() }: Deps) {
       },
       handler: async (req, reply) => {
         const user = currentUser(req);
-        cache.forget(user.id, req.params.companyCode);
-        return idempotency
-          .run(req, reply, async (tx) => {
-            const { orders, carts } = serviceOn(tx);
-            const ctx = await carts.context(user, req.params.companyCode);
-            const rows = await orders.rowsOf(ctx.company.id, req.params.orderNumber);
-            const { row } = await carts.ensureCart(ctx, true);
-            const skipped: CartMessage[] = [];
-            const inputs = [];
-            for (const r of rows) {
-              if (r.productId === null || r.discontinued === null || r.discontinued) {
-                skipped.push({
-                  code: 'ReorderSkipped',
-                  severity: 'info',
-                  message: fillText('ReorderSkipped', { name: r.name, sku: r.sku }),
-                  ...(r.productId ? { productId: r.productId } : {}),
-                });
-                continue;
-              }
-              inputs.push({ productId: r.productId, quantity: Number(r.quantity), unit: r.unit, path: '' });
+        return idempotency.run(req, reply, async (tx) => {
+          const { orders, carts } = serviceOn(tx);
+          const ctx = await carts.context(user, req.params.companyCode);
+          const rows = await orders.rowsOf(ctx.company.id, req.params.orderNumber);
+          const { row } = await carts.ensureCart(ctx, true);
+          const skipped: CartMessage[] = [];
+          const inputs = [];
+          for (const r of rows) {
+            if (r.productId === null || r.discontinued === null || r.discontinued) {
+              skipped.push({
+                code: 'ReorderSkipped',
+                severity: 'info',
+                message: fillText('ReorderSkipped', { name: r.name, sku: r.sku }),
+                ...(r.productId ? { productId: r.productId } : {}),
+              });
+              continue;
             }
-            const added = await carts.addProducts(ctx, row, inputs, { skipUnknown: true });
-            return { status: 200, body: await carts.view(ctx, await carts.touch(row, ctx), [...skipped, ...added]) };
-          })
-          .finally(() => cache.forget(user.id, req.params.companyCode));
+            inputs.push({ productId: r.productId, quantity: Number(r.quantity), unit: r.unit, path: '' });
+          }
+          const added = await carts.addProducts(ctx, row, inputs, { skipUnknown: true });
+          return { status: 200, body: await carts.view(ctx, await carts.touch(row, ctx), [...skipped, ...added]) };
+        });
       },
     });
   };

@@ -5,7 +5,6 @@ import { popularArticlesQuery, popularArticlesResponse } from '../../../contract
 import type { Db } from '../../db/client';
 import { currentUser } from '../../plugins/authenticate';
 import { createCartService } from '../cart/service';
-import { createCompanyService } from '../companies/service';
 import { createPopularService } from './service';
 
 type Deps = { db: Db; now?: (() => Date) | undefined };
@@ -14,8 +13,7 @@ const errors = { 400: apiError, 401: apiError, 403: apiError, 404: apiError };
 
 /** The company's most ordered products over a period (SPEC §6 "popular articles"). */
 export function popularRoutes({ db, now = () => new Date() }: Deps) {
-  const companies = createCompanyService(db);
-  const popular = createPopularService(db, createCartService(db, companies, now));
+  const popular = createPopularService(db, createCartService(db, now));
 
   return async (fastify: FastifyInstance) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();

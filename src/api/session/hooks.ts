@@ -2,11 +2,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import { STAFF_ROLE, type CurrentUser, type RoleName } from '../../../contract/customer';
 import type { SyncStatus } from '../../offline';
-import { useSyncStatus } from '../../offline/hooks';
 import { companyDetailQuery } from '../queries/companies';
 import { currentUserQuery } from '../queries/customer';
+import { loadedSyncEngine, loadSyncEngine, onSyncEngineLoaded } from './engine-loader';
 import { session, type Session } from './session';
-import { sessionLinkBusy, syncController } from './sync';
 
 const subscribe = (onChange: () => void) => session.subscribe(onChange);
 
@@ -39,9 +38,74 @@ export function hasRole(user: CurrentUser | undefined, ...roles: RoleName[]): bo
 /** The spec's {product}Administrator: staff who see every company. */
 export const isStaff = (user: CurrentUser | undefined) => hasRole(user, STAFF_ROLE);
 
+/**
+ * A store that follows the offline engine once its module has loaded (it is not in the app's entry; see
+ * engine-loader.ts): subscribing asks for the engine, and the snapshot is `before` until it is there.
+ */
+function engineStore<T>(
+  read: (engine: NonNullable<ReturnType<typeof loadedSyncEngine>>) => {
+    subscribe: (listener: () => void) => () => void;
+    get: () => T;
+  },
+  before: () => T,
+) {
+  return {
+    subscribe(listener: () => void): () => void {
+      let detach: (() => void) | undefined;
+      const attach = () => {
+        const engine = loadedSyncEngine();
+        if (engine && !detach) detach = read(engine).subscribe(listener);
+      };
+      attach();
+      const stopWaiting = onSyncEngineLoaded(() => {
+        attach();
+        listener();
+      });
+      if (!detach) void loadSyncEngine().catch(() => undefined);
+      return () => {
+        stopWaiting();
+        detach?.();
+      };
+    },
+    get(): T {
+      const engine = loadedSyncEngine();
+      return engine ? read(engine).get() : before();
+    },
+  };
+}
+
+let statusBeforeEngine: SyncStatus | undefined;
+/** What the sync status says in the moment before the engine has loaded: nothing waiting, nothing known yet. */
+function beforeEngine(): SyncStatus {
+  statusBeforeEngine ??= {
+    online: typeof navigator === 'undefined' ? true : navigator.onLine,
+    userId: null,
+    companyCode: null,
+    pending: 0,
+    otherUsersPending: 0,
+    rejected: [],
+    blocked: false,
+    lastSyncedAt: null,
+    draining: false,
+    retryAt: null,
+    lastError: null,
+  };
+  return statusBeforeEngine;
+}
+
+const syncStatusStore = engineStore<SyncStatus>((engine) => {
+  const controller = engine.syncController();
+  return { subscribe: (listener) => controller.subscribe(listener), get: controller.getStatus };
+}, beforeEngine);
+
+const linkBusyStore = engineStore<boolean>(
+  (engine) => engine.sessionLinkBusy,
+  () => true,
+);
+
 /** The offline engine's status: online, changes waiting or refused, last synced, the company it keeps fresh. */
 export function useSyncState(): SyncStatus {
-  return useSyncStatus(syncController());
+  return useSyncExternalStore(syncStatusStore.subscribe, syncStatusStore.get, syncStatusStore.get);
 }
 
 /**
@@ -53,7 +117,7 @@ export function useActiveCompany(): { code: string | null; loading: boolean } {
   const user = useCurrentUser();
   const sync = useSyncState();
   const authenticated = useIsAuthenticated();
-  const linking = useSyncExternalStore(sessionLinkBusy.subscribe, sessionLinkBusy.get, sessionLinkBusy.get);
+  const linking = useSyncExternalStore(linkBusyStore.subscribe, linkBusyStore.get, linkBusyStore.get);
   if (user.data) return { code: user.data.defaultCompany, loading: false };
   if (sync.companyCode) return { code: sync.companyCode, loading: false };
   return { code: null, loading: authenticated && (user.isPending || linking) };

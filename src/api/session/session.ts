@@ -1,5 +1,4 @@
 import { config } from '../../lib/config';
-import { newerEngineSession } from './engine-session';
 import { requestRenewal } from './renewal';
 import { cookieSessionStorage } from './session-cookies';
 import { createSessionRenewer } from './session-renewer';
@@ -14,5 +13,6 @@ export const session = createSessionStore(cookieSessionStorage);
 export const renewSession = createSessionRenewer(
   session,
   (token) => requestRenewal({ baseUrl: config().apiBaseUrl, fetch: (input, init) => fetch(input, init) }, token),
-  { newerSession: (token) => newerEngineSession(token) },
+  // The engine's module (and Dexie) is loaded only on this rare path, not with the app's entry (decision 0021).
+  { newerSession: (token) => import('./engine-session').then((m) => m.newerEngineSession(token)) },
 );

@@ -1,5 +1,5 @@
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Label, Radio, RadioGroup } from 'react-aria-components';
 import { COLOUR_MODES, type ColourMode } from '../../lib/colour-mode';
 import { useColourMode } from '../../lib/use-colour-mode';
 
@@ -11,32 +11,39 @@ const icons: Record<ColourMode, string> = {
   dark: 'M7.46 2.2a.75.75 0 0 1 .2.78 6.5 6.5 0 0 0 8.36 8.36.75.75 0 0 1 .98.98A8 8 0 1 1 6.68 2.01a.75.75 0 0 1 .78.2Z',
 };
 
-/** System, light or dark (SPEC §1), stored locally. */
+/**
+ * System, light or dark (SPEC §1), stored locally. Native radio buttons in a fieldset: the footer is on every page, and
+ * React Aria's radio group would put its code into every first load (docs/decisions/0021). The inputs are visually
+ * hidden; the labels are the buttons (arrow keys move between them, as in any radio group).
+ */
 export function ColourModeSwitch() {
   const { t } = useTranslation('layout');
   const [mode, setMode] = useColourMode();
+  const name = useId();
   return (
-    <RadioGroup
-      value={mode}
-      onChange={(value) => setMode(value as ColourMode)}
-      orientation="horizontal"
-      className="flex flex-col gap-2"
-    >
-      <Label className="text-sm font-semibold text-gray-900 dark:text-gray-100">{t('footer.colourMode')}</Label>
+    <fieldset className="flex min-w-0 flex-col gap-2">
+      <legend className="mb-2 text-sm font-semibold text-gray-900 dark:text-gray-100">{t('footer.colourMode')}</legend>
       <div className="inline-flex w-fit rounded-lg border border-gray-300 bg-white p-1 dark:border-gray-600 dark:bg-gray-900">
         {COLOUR_MODES.map((value) => (
-          <Radio
+          <label
             key={value}
-            value={value}
-            className="flex min-h-9 cursor-pointer items-center gap-1.5 rounded-md px-3 text-sm font-medium text-gray-800 data-focus-visible:outline-2 data-focus-visible:outline-offset-1 data-focus-visible:outline-primary-600 data-hovered:bg-gray-100 data-selected:bg-primary-700 data-selected:text-white dark:text-gray-200 dark:data-focus-visible:outline-primary-300 dark:data-hovered:bg-gray-800 dark:data-selected:bg-primary-300 dark:data-selected:text-gray-950"
+            className="flex min-h-9 cursor-pointer items-center gap-1.5 rounded-md px-3 text-sm font-medium text-gray-800 hover:bg-gray-100 has-checked:bg-primary-700 has-checked:text-white has-focus-visible:outline-2 has-focus-visible:outline-offset-1 has-focus-visible:outline-primary-600 dark:text-gray-200 dark:hover:bg-gray-800 dark:has-checked:bg-primary-300 dark:has-checked:text-gray-950 dark:has-focus-visible:outline-primary-300"
           >
+            <input
+              type="radio"
+              name={name}
+              value={value}
+              checked={mode === value}
+              onChange={() => setMode(value)}
+              className="sr-only"
+            />
             <svg viewBox="0 0 20 20" fill="currentColor" className="size-4" aria-hidden="true">
               <path fillRule="evenodd" clipRule="evenodd" d={icons[value]} />
             </svg>
             {t(`colourMode.${value}`)}
-          </Radio>
+          </label>
         ))}
       </div>
-    </RadioGroup>
+    </fieldset>
   );
 }

@@ -1,23 +1,25 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { useIsAuthenticated } from '../../api/session/hooks';
 import { paths } from '../../lib/paths';
 import { LinkButton } from '../../ui/Link';
 import { CompanyButton } from './CompanyButton';
+import { Deferred, DeferredSearch, wantHeaderWidgets } from './deferred';
 import { UserMenuPlaceholder } from './UserMenuPlaceholder';
 import { Wordmark } from './Wordmark';
 
-/** The menu (and React Aria's menu and popover code) loads in parallel with the page, off the critical path. */
+// The widgets below load once the page is idle or the visitor reaches for the header (./deferred.tsx, decision 0021).
+/** The menu (and React Aria's menu and popover code), off the critical path. */
 const UserMenu = lazy(() => import('./UserMenu').then((m) => ({ default: m.UserMenu })));
 /** The sync status and its panel, likewise off the critical path. */
 const SyncIndicator = lazy(() => import('../sync/SyncIndicator').then((m) => ({ default: m.SyncIndicator })));
 /** The mini cart (count and total from the device's mirror) and its drawer. */
 const MiniCart = lazy(() => import('../../ui/cart/MiniCart').then((m) => ({ default: m.MiniCart })));
-/** The instant search, likewise; the search client itself loads on the first keystroke. */
-const InstantSearch = lazy(() => import('./InstantSearch').then((m) => ({ default: m.InstantSearch })));
+// The instant search (./InstantSearch) likewise, behind a plain search field (DeferredSearch); the search client
+// itself loads on the first keystroke.
 
-/** Holds the search box's place while its code loads. */
+/** Holds the search box's place while its texts load. */
 function SearchPlaceholder() {
   return (
     <span
@@ -31,28 +33,41 @@ export function SiteHeader() {
   const { t } = useTranslation('layout');
   const authenticated = useIsAuthenticated();
   const onLoginPages = useLocation().pathname.startsWith(paths.login);
+  const header = useRef<HTMLElement>(null);
+  useEffect(() => {
+    const element = header.current;
+    if (!element) return;
+    const events = ['pointerover', 'focusin', 'touchstart'] as const;
+    for (const type of events) element.addEventListener(type, wantHeaderWidgets, { once: true, passive: true });
+    return () => {
+      for (const type of events) element.removeEventListener(type, wantHeaderWidgets);
+    };
+  }, []);
   return (
-    <header className="sticky top-0 z-30 border-b border-gray-200 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85 dark:border-gray-800 dark:bg-gray-900/95 dark:supports-[backdrop-filter]:bg-gray-900/85">
+    <header
+      ref={header}
+      className="sticky top-0 z-30 border-b border-gray-200 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85 dark:border-gray-800 dark:bg-gray-900/95 dark:supports-[backdrop-filter]:bg-gray-900/85"
+    >
       <div className="mx-auto flex w-full max-w-6xl flex-wrap items-center gap-x-3 gap-y-2 px-4 py-2.5 sm:h-16 sm:flex-nowrap sm:px-6 sm:py-0">
         <Wordmark compact={authenticated} />
         <div role="search" className="order-last w-full sm:order-none sm:mx-2 sm:w-auto sm:max-w-xl sm:flex-1">
           <Suspense fallback={<SearchPlaceholder />}>
-            <InstantSearch />
+            <DeferredSearch />
           </Suspense>
         </div>
         <div className="ml-auto flex min-w-0 items-center gap-1.5 sm:gap-3">
           {authenticated ? (
             <>
-              <Suspense fallback={<span aria-hidden="true" className="size-11 shrink-0" />}>
+              <Deferred placeholder={<span aria-hidden="true" className="size-11 shrink-0" />}>
                 <SyncIndicator />
-              </Suspense>
+              </Deferred>
               <CompanyButton />
-              <Suspense fallback={<span aria-hidden="true" className="size-11 shrink-0" />}>
+              <Deferred placeholder={<span aria-hidden="true" className="size-11 shrink-0" />}>
                 <MiniCart />
-              </Suspense>
-              <Suspense fallback={<UserMenuPlaceholder />}>
+              </Deferred>
+              <Deferred placeholder={<UserMenuPlaceholder />}>
                 <UserMenu />
-              </Suspense>
+              </Deferred>
             </>
           ) : onLoginPages ? null : (
             <LinkButton href={paths.login} size="sm">

@@ -1,7 +1,5 @@
-import { lazy, Suspense } from 'react';
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
 import { CompanySwitcher } from '../../features/company-switcher';
-import { Toasts } from '../../ui/Toasts';
 import { AriaRouter } from '../AriaRouter';
 import { Breadcrumbs } from '../Breadcrumbs';
 import { SiteFooter } from '../footer/SiteFooter';
@@ -10,8 +8,8 @@ import { NavigationProgress } from '../NavigationProgress';
 import { useDocumentTitle, usePageTitle } from '../page-title';
 import { SkipLink } from '../SkipLink';
 import { useFocusOnNavigate } from '../use-focus-on-navigate';
-
-const CookieConsent = lazy(() => import('../../features/cookie-consent/CookieConsent'));
+import { CookieConsentSlot } from './CookieConsentSlot';
+import { LazyToasts } from './LazyToasts';
 
 /** Header, breadcrumbs, the page, footer; the company switcher and the notifications area. */
 export function DefaultLayout() {
@@ -24,9 +22,7 @@ export function DefaultLayout() {
       <ScrollRestoration />
       <NavigationProgress />
       <SkipLink />
-      <Suspense fallback={null}>
-        <CookieConsent />
-      </Suspense>
+      <CookieConsentSlot />
       <SiteHeader />
       <Breadcrumbs />
       <main
@@ -39,7 +35,7 @@ export function DefaultLayout() {
       </main>
       <SiteFooter />
       <CompanySwitcher />
-      <Toasts />
+      <LazyToasts />
     </AriaRouter>
   );
 }

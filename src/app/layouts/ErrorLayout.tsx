@@ -5,12 +5,12 @@ import { config } from '../../lib/config';
 import { paths } from '../../lib/paths';
 import { Button } from '../../ui/Button';
 import { Link } from '../../ui/Link';
-import { Toasts } from '../../ui/Toasts';
 import { AriaRouter } from '../AriaRouter';
 import { Wordmark } from '../header/Wordmark';
 import { useDocumentTitle } from '../page-title';
 import { SkipLink } from '../SkipLink';
 import { errorDetails } from './error-details';
+import { LazyToasts } from './LazyToasts';
 
 /** The full-page error screen (SPEC §2): 'Oopsie!', the status text, the status code, help, and the way home. */
 export function ErrorLayout() {
@@ -70,7 +70,7 @@ export function ErrorLayout() {
           </Button>
         </div>
       </main>
-      <Toasts />
+      <LazyToasts />
     </AriaRouter>
   );
 }

@@ -15,6 +15,7 @@ import { AFTER_LOGIN_PATH, paths } from '../../lib/paths';
 import { useAutoFocus } from '../../lib/use-auto-focus';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
+import { CaptchaField, CaptchaUnavailableError, type CaptchaHandle } from '../../ui/captcha/CaptchaField';
 import { Link, LinkButton } from '../../ui/Link';
 import { PasswordField } from '../../ui/PasswordField';
 import { Spinner } from '../../ui/Spinner';
@@ -48,6 +49,8 @@ export function RegistrationPage() {
   const [linkError, setLinkError] = useState<string | null>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
   const rulesId = useId();
+  const captcha = useRef<CaptchaHandle>(null);
+  const [captchaError, setCaptchaError] = useState<string>();
 
   // Checked once; not again while activating (the link is spent by then, and the caches are cleared).
   const verified = useQuery({ ...registrationTokenQuery(token), enabled: token.length > 0 && phase === 'form' });
@@ -63,17 +66,25 @@ export function RegistrationPage() {
     schema: newPasswordPair,
     required: ['password', 'confirmPassword'],
     onSubmit: async (values) => {
+      setCaptchaError(undefined);
       let response;
       try {
-        response = await confirmRegistration({ token, ...values });
+        // Waits for the bot-protection widget if it has not finished its proof yet.
+        response = await confirmRegistration({ token, ...values, captcha: await captcha.current!.proof() });
       } catch (error) {
+        // A proof is single use: the next attempt needs a new one.
+        captcha.current?.reset();
+        if (error instanceof CaptchaUnavailableError || (isApiError(error) && error.code === 'CaptchaFailed')) {
+          setCaptchaError(error instanceof CaptchaUnavailableError ? error.message : errorMessage(error));
+          return;
+        }
         if (isApiError(error) && LINK_ERRORS.has(error.code)) {
           setLinkError(errorMessage(error));
           return;
         }
         if (
           isApiError(error) &&
-          error.fields.some((f) => f.path !== 'token') &&
+          error.fields.some((f) => f.path !== 'token' && f.path !== 'captcha') &&
           form.showServerFieldErrors(error.fields)
         ) {
           return;
@@ -166,6 +177,7 @@ export function RegistrationPage() {
           autoComplete="new-password"
           isRequired
         />
+        <CaptchaField ref={captcha} action="registration" errorMessage={captchaError} />
         <Button type="submit" size="lg" isPending={form.isSubmitting}>
           {t('registration.submit')}
         </Button>

@@ -30,14 +30,25 @@ export function CheckoutPage() {
   const { online } = useSyncState();
 
   // The freshest cart before ordering: waiting changes go first, then the cart is read again.
+  const [synced, setSynced] = useState(false);
   useEffect(() => {
-    if (companyCode && online) void syncController().syncNow();
+    if (!companyCode || !online) return;
+    let cancelled = false;
+    void syncController()
+      .syncNow()
+      .finally(() => {
+        if (!cancelled) setSynced(true);
+      });
+    return () => {
+      cancelled = true;
+    };
   }, [companyCode, online]);
 
   if (!companyCode) {
     return <Page>{companyLoading ? <Loading /> : <Alert tone="info">{t('noCompany')}</Alert>}</Page>;
   }
-  if (view === undefined || (view.status === 'idle' && online && !view.cart)) {
+  // Not read yet for this company: wait for the sync that reads it (offline, the device's copy is all there is).
+  if (view === undefined || (view.status === 'idle' && online && !view.cart && !synced)) {
     return (
       <Page>
         <Loading />

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   ALL_ACCEPTED,
@@ -11,7 +11,11 @@ import {
   type ConsentChoice,
 } from '../../lib/consent';
 import { Button } from '../../ui/Button';
-import { CookieSettingsDialog } from './CookieSettingsDialog';
+
+/** The settings dialog (React Aria's modal, checkboxes) loads when it is opened, not with the banner (decision 0021). */
+const CookieSettingsDialog = lazy(() =>
+  import('./CookieSettingsDialog').then((m) => ({ default: m.CookieSettingsDialog })),
+);
 
 // Before anything else on the page can load a tag: the denied defaults (and the stored choice, if any).
 startConsentMode();
@@ -79,16 +83,18 @@ export function CookieConsent() {
         </section>
       )}
       {settingsOpen && (
-        <CookieSettingsDialog
-          initial={choice ?? NECESSARY_ONLY}
-          onClose={() => setSettingsOpen(false)}
-          onSave={(next) => {
-            saveConsent(next);
-            setSettingsOpen(false);
-            // The banner (and the button that opened the dialog) is gone: focus the page instead.
-            if (openedFromBanner.current) setTimeout(focusMain, 0);
-          }}
-        />
+        <Suspense fallback={null}>
+          <CookieSettingsDialog
+            initial={choice ?? NECESSARY_ONLY}
+            onClose={() => setSettingsOpen(false)}
+            onSave={(next) => {
+              saveConsent(next);
+              setSettingsOpen(false);
+              // The banner (and the button that opened the dialog) is gone: focus the page instead.
+              if (openedFromBanner.current) setTimeout(focusMain, 0);
+            }}
+          />
+        </Suspense>
       )}
     </>
   );

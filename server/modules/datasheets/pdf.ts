@@ -1,0 +1,201 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import pdfmake from 'pdfmake';
+import type { Content, TDocumentDefinitions, TableCell } from 'pdfmake/interfaces';
+import catalogTexts from '../../../locales/sv/catalog.json' with { type: 'json' };
+import type { products } from '../../db/schema';
+
+export type ProductRow = typeof products.$inferSelect;
+
+/** The two kinds of sheet the catalogue links to: the product sheet and, for chemicals, the safety data sheet. */
+export type SheetKind = 'product' | 'safety';
+
+// Roboto as shipped inside the pdfmake package (covers å, ä, ö; nothing from the system), by path — the same files and
+// family name as the order PDF (server/modules/orders/pdf.ts), which does not export its setup.
+const packageDir = path.dirname(createRequire(import.meta.url).resolve('pdfmake/package.json'));
+const fontDir = path.join(packageDir, 'fonts', 'Roboto');
+const FONT = 'Roboto';
+const FONTS = {
+  [FONT]: {
+    normal: path.join(fontDir, 'Roboto-Regular.ttf'),
+    bold: path.join(fontDir, 'Roboto-Medium.ttf'),
+    italics: path.join(fontDir, 'Roboto-Italic.ttf'),
+    bolditalics: path.join(fontDir, 'Roboto-MediumItalic.ttf'),
+  },
+};
+
+/**
+ * pdfmake is one object per process, shared with the order and inventory PDFs: the font is added (not set, which would
+ * drop the others' fonts) right before each document, because another module may replace the whole font table. The
+ * access policies are process-wide; they are set only when nobody has, and never narrower than pdfmake's own folder.
+ */
+function prepareFonts() {
+  pdfmake.addFonts(FONTS);
+  const engine = pdfmake as unknown as { urlAccessPolicy?: unknown; localAccessPolicy?: unknown };
+  if (engine.urlAccessPolicy === undefined) pdfmake.setUrlAccessPolicy(() => false);
+  if (engine.localAccessPolicy === undefined)
+    pdfmake.setLocalAccessPolicy((file) => path.resolve(file).startsWith(packageDir));
+}
+
+const t = catalogTexts.product;
+const fill = (text: string, values: Record<string, string | number>) =>
+  text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(values[key] ?? ''));
+const decimal = new Intl.NumberFormat('sv-SE', { maximumFractionDigits: 1 });
+const stockholmDate = (date: Date) =>
+  new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Stockholm', dateStyle: 'long' }).format(date);
+
+function unitText(row: ProductRow): string {
+  return row.unit === 'carton'
+    ? fill(catalogTexts.unit.cartonOf, { count: row.piecesPerCarton })
+    : catalogTexts.unit.piece;
+}
+
+function temperatureText(row: ProductRow): string | null {
+  const { temperatureMin: min, temperatureMax: max } = row;
+  if (min !== null && max !== null) return fill(t.temperatureRange, { min, max });
+  if (min !== null) return fill(t.temperatureMin, { min });
+  if (max !== null) return fill(t.temperatureMax, { max });
+  return null;
+}
+
+function labelText(label: string): string {
+  return (catalogTexts.label as Record<string, string>)[label] ?? label;
+}
+
+/** The product's facts as label/value pairs, in the order of the product page; empty ones left out. */
+function facts(row: ProductRow): [string, string][] {
+  const pairs: [string, string | number | null][] = [
+    [t.sku, row.sku],
+    [t.brand, row.brandName],
+    [t.gtinPiece, row.gtinPiece],
+    [t.gtinCarton, row.gtinCarton],
+    [t.unit, unitText(row)],
+    [t.packageSize, row.packageSize],
+    [t.packageType, row.packageType],
+    [t.zone, row.zoneName],
+    [t.temperature, temperatureText(row)],
+    [t.origin, row.origin],
+    [t.latinName, row.latinName],
+    [
+      t.alcohol,
+      row.alcoholPercentage !== null
+        ? fill(t.alcoholValue, { value: decimal.format(Number(row.alcoholPercentage)) })
+        : null,
+    ],
+    [t.vintage, row.vintage],
+    [t.vatRate, fill(t.vatValue, { rate: row.vatRate })],
+  ];
+  return pairs
+    .filter((pair): pair is [string, string | number] => pair[1] !== null && pair[1] !== '')
+    .map(([label, value]) => [label, String(value)]);
+}
+
+const heading = (text: string): Content => ({ text, style: 'heading' });
+
+function factsTable(pairs: [string, string][]): Content {
+  return {
+    table: {
+      widths: [150, '*'],
+      body: pairs.map(([label, value]): TableCell[] => [{ text: label, bold: true }, value]),
+    },
+    layout: 'lightHorizontalLines',
+  };
+}
+
+function productContent(row: ProductRow): Content[] {
+  const content: Content[] = [heading(t.facts), factsTable(facts(row))];
+  if (row.description) content.push(heading(t.description), { text: row.description });
+  if (row.ingredients) content.push(heading(t.ingredients), { text: row.ingredients });
+  if (row.nutrients.length > 0) {
+    content.push(heading(t.nutrientsCaption), {
+      table: {
+        headerRows: 1,
+        widths: ['*', 120],
+        body: [
+          [
+            { text: t.nutrient, bold: true },
+            { text: t.per100, bold: true, alignment: 'right' },
+          ],
+          ...row.nutrients.map((n): TableCell[] => [n.name, { text: n.per100, alignment: 'right' }]),
+        ],
+      },
+      layout: 'lightHorizontalLines',
+    });
+  }
+  if (row.accreditationLabels.length > 0) {
+    content.push(heading(t.labels), { ul: row.accreditationLabels.map(labelText) });
+  }
+  return content;
+}
+
+/**
+ * The safety data sheet's first section (identification of the product and the supplier). The hazard sections come
+ * from the manufacturer; the sheet says so and whom to ask, rather than inventing them.
+ */
+function safetyContent(row: ProductRow, customerServiceEmail: string): Content[] {
+  const identification: [string, string][] = [
+    ['Produktnamn', row.name],
+    [t.sku, row.sku],
+    [t.brand, row.brandName],
+    ...(row.gtinPiece ? ([[t.gtinPiece, row.gtinPiece]] as [string, string][]) : []),
+    ...(row.gtinCarton ? ([[t.gtinCarton, row.gtinCarton]] as [string, string][]) : []),
+    [t.unit, unitText(row)],
+    ...(row.packageSize ? ([[t.packageSize, row.packageSize]] as [string, string][]) : []),
+    ['Leverantör', `Skafferi, kundservice ${customerServiceEmail}`],
+  ];
+  return [
+    heading('Avsnitt 1: Namnet på ämnet/blandningen och bolaget/företaget'),
+    factsTable(identification),
+    heading('Avsnitt 2–16'),
+    {
+      text:
+        `Uppgifter om faror, hantering, förvaring, skyddsåtgärder och transport lämnas av tillverkaren ` +
+        `${row.brandName} enligt förordning (EG) nr 1907/2006 (Reach). Kontakta kundservice på ` +
+        `${customerServiceEmail} så skickar vi tillverkarens fullständiga säkerhetsdatablad.`,
+    },
+  ];
+}
+
+export type SheetOptions = { title: string; customerServiceEmail: string; now?: Date };
+
+/** The product's data sheet as an A4 PDF, in Swedish, from the catalogue row. */
+export async function dataSheetPdf(row: ProductRow, kind: SheetKind, options: SheetOptions): Promise<Buffer> {
+  prepareFonts();
+  const updated = `Uppdaterad ${stockholmDate(row.updatedAt)}`;
+  const doc: TDocumentDefinitions = {
+    pageSize: 'A4',
+    pageMargins: [48, 48, 48, 56],
+    info: {
+      title: `${options.title} – ${row.name}`,
+      author: 'Skafferi',
+      subject: `${options.title} för artikel ${row.sku}`,
+    },
+    language: 'sv-SE',
+    defaultStyle: { font: FONT, fontSize: 10, lineHeight: 1.2 },
+    styles: {
+      brand: { fontSize: 16, bold: true, color: '#1d4ed8' },
+      kind: { fontSize: 11, color: '#4b5563' },
+      title: { fontSize: 18, bold: true, margin: [0, 12, 0, 2] },
+      heading: { fontSize: 12, bold: true, margin: [0, 14, 0, 6] },
+    },
+    footer: (page, pages) => ({
+      columns: [
+        { text: `Skafferi · ${row.sku} · ${updated}`, fontSize: 8 },
+        { text: `Sida ${page} av ${pages}`, alignment: 'right', fontSize: 8 },
+      ],
+      margin: [48, 20, 48, 0],
+    }),
+    content: [
+      {
+        columns: [
+          { text: 'Skafferi', style: 'brand' },
+          { text: options.title, style: 'kind', alignment: 'right' },
+        ],
+      },
+      { text: row.name, style: 'title' },
+      { text: `${t.brand}: ${row.brandName} · ${fill(t.articleNumber, { sku: row.sku })}` },
+      ...(kind === 'safety' ? safetyContent(row, options.customerServiceEmail) : productContent(row)),
+    ],
+  };
+  return (await pdfmake.createPdf(doc).getBuffer()) as unknown as Buffer;
+}

@@ -1,0 +1,182 @@
+import {
+  lazy,
+  Suspense,
+  useLayoutEffect,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type FormEvent,
+  type ReactNode,
+} from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { searchPath } from '../../lib/paths';
+import { idleStore, pageIdle } from '../../lib/when-idle';
+
+/**
+ * The header's widgets (instant search, sync indicator, mini cart, user menu) bring React Aria's menus, popovers and
+ * dialogs, the search client and the offline engine. None of that is needed to show a page, so they load once the
+ * page is idle, or at once when the visitor reaches for the header (pointer over it, focus in it, a touch): docs/
+ * decisions/0021-first-load-budget.md. Until then the search box is a plain search field that works on its own
+ * (Enter opens the results), and the signed-in controls hold their place.
+ */
+let wanted = false;
+const listeners = new Set<() => void>();
+
+/** The visitor reached for the header: load its widgets now. */
+export function wantHeaderWidgets(): void {
+  if (wanted) return;
+  wanted = true;
+  for (const listener of listeners) listener();
+}
+
+const store = {
+  subscribe(listener: () => void): () => void {
+    listeners.add(listener);
+    const stopIdle = idleStore.subscribe(listener);
+    void pageIdle();
+    return () => {
+      listeners.delete(listener);
+      stopIdle();
+    };
+  },
+  get: (): boolean => wanted || idleStore.get(),
+};
+
+/** True once the header's widgets may load (idle, or the visitor reached for the header). */
+export function useHeaderWidgets(): boolean {
+  return useSyncExternalStore(store.subscribe, store.get, store.get);
+}
+
+/** Renders `children` once the header's widgets may load; `placeholder` (holding their place) until they have. */
+export function Deferred({ placeholder, children }: { placeholder: ReactNode; children: ReactNode }) {
+  const ready = useHeaderWidgets();
+  return ready ? <Suspense fallback={placeholder}>{children}</Suspense> : placeholder;
+}
+
+const InstantSearch = lazy(() => import('./InstantSearch').then((m) => ({ default: m.InstantSearch })));
+
+const searchIcon = (
+  <svg
+    viewBox="0 0 20 20"
+    fill="currentColor"
+    aria-hidden="true"
+    className="pointer-events-none absolute top-1/2 left-3 size-5 -translate-y-1/2 text-gray-500 dark:text-gray-400"
+  >
+    <path
+      fillRule="evenodd"
+      d="M9 3.5a5.5 5.5 0 1 0 0 11 5.5 5.5 0 0 0 0-11ZM2 9a7 7 0 1 1 12.45 4.39l3.08 3.08a.75.75 0 1 1-1.06 1.06l-3.08-3.08A7 7 0 0 1 2 9Z"
+      clipRule="evenodd"
+    />
+  </svg>
+);
+
+/** InstantSearch's field, exactly: the stand-in must not move anything when the real one replaces it. */
+const fieldClass =
+  'block min-h-11 w-full rounded-full border border-gray-300 bg-gray-50 py-2 pr-4 pl-10 text-base text-gray-900 placeholder:text-gray-600 focus:border-primary-600 focus:bg-white focus:outline-2 focus:outline-primary-600/40 dark:border-gray-600 dark:bg-gray-800 dark:text-gray-50 dark:placeholder:text-gray-400 dark:focus:bg-gray-900 [&::-webkit-search-cancel-button]:hidden';
+
+/** Sets a React-controlled input's value the way typing would (React listens for the `input` event). */
+function typeInto(input: HTMLInputElement, value: string): void {
+  const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set;
+  setter?.call(input, value);
+  input.dispatchEvent(new Event('input', { bubbles: true }));
+}
+
+/**
+ * The header's search: a plain search field (same label, same look) until the instant search's code is here, then
+ * InstantSearch itself. Focus and anything typed meanwhile move over to it; Enter before that opens /sok?q=….
+ */
+export function DeferredSearch() {
+  const { t } = useTranslation('search');
+  const navigate = useNavigate();
+  const ready = useHeaderWidgets();
+  const [loaded, setLoaded] = useState(false);
+  const container = useRef<HTMLDivElement>(null);
+  const standIn = useRef<HTMLInputElement>(null);
+  const handover = useRef<{ focused: boolean; value: string } | null>(null);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const q = standIn.current?.value.trim() ?? '';
+    if (q) void navigate(searchPath(q));
+  };
+
+  return (
+    <div ref={container} className="w-full">
+      {!loaded && (
+        <form onSubmit={submit} className="relative w-full" data-testid="instant-search-stand-in">
+          <label htmlFor="header-search-stand-in" className="sr-only">
+            {t('instant.label')}
+          </label>
+          <div className="relative">
+            {searchIcon}
+            <input
+              ref={standIn}
+              id="header-search-stand-in"
+              type="search"
+              enterKeyHint="search"
+              autoComplete="off"
+              spellCheck="false"
+              placeholder={t('instant.placeholder')}
+              onFocus={wantHeaderWidgets}
+              onPointerDown={wantHeaderWidgets}
+              className={fieldClass}
+            />
+          </div>
+        </form>
+      )}
+      {ready && (
+        <Suspense fallback={null}>
+          <Arrived
+            onArrive={() => {
+              const input = standIn.current;
+              handover.current = input
+                ? { focused: document.activeElement === input, value: input.value }
+                : { focused: false, value: '' };
+              setLoaded(true);
+            }}
+            after={() => {
+              const from = handover.current;
+              handover.current = null;
+              const input = container.current?.querySelector<HTMLInputElement>('input[role="combobox"]');
+              if (!from || !input) return;
+              if (from.focused) input.focus();
+              if (from.value) typeInto(input, from.value);
+            }}
+            hidden={!loaded}
+          >
+            <InstantSearch />
+          </Arrived>
+        </Suspense>
+      )}
+    </div>
+  );
+}
+
+/**
+ * Mounts `children` hidden and tells the parent it has arrived (the parent then drops the stand-in, before the
+ * browser paints); runs `after` once it is shown.
+ */
+function Arrived({
+  children,
+  hidden,
+  onArrive,
+  after,
+}: {
+  children: ReactNode;
+  hidden: boolean;
+  onArrive: () => void;
+  after: () => void;
+}) {
+  useLayoutEffect(() => {
+    onArrive();
+    // Once, when it mounts.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  useLayoutEffect(() => {
+    if (!hidden) after();
+    // Once, when it is shown.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [hidden]);
+  return <div hidden={hidden}>{children}</div>;
+}
