@@ -23,7 +23,12 @@ export class Header {
     await this.page.getByRole('menuitem', { name: item }).click();
   }
 
+  /**
+   * Logs out: done when the header offers "Logga in" again — or when the app asks first because changes still wait
+   * (the caller answers that question). Logout finishes asynchronously, so a test must not navigate before this.
+   */
   async logout() {
     await this.chooseFromUserMenu('Logga ut');
+    await expect(this.loginLink.or(this.page.getByRole('dialog', { name: 'Logga ut?' }))).toBeVisible();
   }
 }

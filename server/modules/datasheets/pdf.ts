@@ -1,41 +1,12 @@
-import { createRequire } from 'node:module';
-import path from 'node:path';
-import pdfmake from 'pdfmake';
 import type { Content, TDocumentDefinitions, TableCell } from 'pdfmake/interfaces';
 import catalogTexts from '../../../locales/sv/catalog.json' with { type: 'json' };
 import type { products } from '../../db/schema';
+import { PDF_FONT, renderPdf } from '../../lib/pdf';
 
 export type ProductRow = typeof products.$inferSelect;
 
 /** The two kinds of sheet the catalogue links to: the product sheet and, for chemicals, the safety data sheet. */
 export type SheetKind = 'product' | 'safety';
-
-// Roboto as shipped inside the pdfmake package (covers å, ä, ö; nothing from the system), by path — the same files and
-// family name as the order PDF (server/modules/orders/pdf.ts), which does not export its setup.
-const packageDir = path.dirname(createRequire(import.meta.url).resolve('pdfmake/package.json'));
-const fontDir = path.join(packageDir, 'fonts', 'Roboto');
-const FONT = 'Roboto';
-const FONTS = {
-  [FONT]: {
-    normal: path.join(fontDir, 'Roboto-Regular.ttf'),
-    bold: path.join(fontDir, 'Roboto-Medium.ttf'),
-    italics: path.join(fontDir, 'Roboto-Italic.ttf'),
-    bolditalics: path.join(fontDir, 'Roboto-MediumItalic.ttf'),
-  },
-};
-
-/**
- * pdfmake is one object per process, shared with the order and inventory PDFs: the font is added (not set, which would
- * drop the others' fonts) right before each document, because another module may replace the whole font table. The
- * access policies are process-wide; they are set only when nobody has, and never narrower than pdfmake's own folder.
- */
-function prepareFonts() {
-  pdfmake.addFonts(FONTS);
-  const engine = pdfmake as unknown as { urlAccessPolicy?: unknown; localAccessPolicy?: unknown };
-  if (engine.urlAccessPolicy === undefined) pdfmake.setUrlAccessPolicy(() => false);
-  if (engine.localAccessPolicy === undefined)
-    pdfmake.setLocalAccessPolicy((file) => path.resolve(file).startsWith(packageDir));
-}
 
 const t = catalogTexts.product;
 const fill = (text: string, values: Record<string, string | number>) =>
@@ -160,7 +131,6 @@ export type SheetOptions = { title: string; customerServiceEmail: string; now?: 
 
 /** The product's data sheet as an A4 PDF, in Swedish, from the catalogue row. */
 export async function dataSheetPdf(row: ProductRow, kind: SheetKind, options: SheetOptions): Promise<Buffer> {
-  prepareFonts();
   const updated = `Uppdaterad ${stockholmDate(row.updatedAt)}`;
   const doc: TDocumentDefinitions = {
     pageSize: 'A4',
@@ -171,7 +141,7 @@ export async function dataSheetPdf(row: ProductRow, kind: SheetKind, options: Sh
       subject: `${options.title} för artikel ${row.sku}`,
     },
     language: 'sv-SE',
-    defaultStyle: { font: FONT, fontSize: 10, lineHeight: 1.2 },
+    defaultStyle: { font: PDF_FONT, fontSize: 10, lineHeight: 1.2 },
     styles: {
       brand: { fontSize: 16, bold: true, color: '#1d4ed8' },
       kind: { fontSize: 11, color: '#4b5563' },
@@ -197,5 +167,5 @@ export async function dataSheetPdf(row: ProductRow, kind: SheetKind, options: Sh
       ...(kind === 'safety' ? safetyContent(row, options.customerServiceEmail) : productContent(row)),
     ],
   };
-  return (await pdfmake.createPdf(doc).getBuffer()) as unknown as Buffer;
+  return renderPdf(doc);
 }

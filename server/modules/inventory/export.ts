@@ -3,12 +3,9 @@
  * (by zone with the account on each row, or by account), with subtotals and a total. Amounts in kronor.
  */
 import ExcelJS from 'exceljs';
-import pdfmake from 'pdfmake';
 import type { Content, TableCell, TDocumentDefinitions } from 'pdfmake/interfaces';
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
 import type { InventoryGroup, InventoryItemGroup, InventoryList } from '../../../contract/inventory';
+import { PDF_FONT, renderPdf } from '../../lib/pdf';
 
 export type ExportData = {
   company: { code: string; name: string };
@@ -130,43 +127,7 @@ export async function inventoryExcel(data: ExportData): Promise<Buffer> {
 
 // --- PDF -------------------------------------------------------------------------------------------------------------
 
-const FONT = 'SkafferiRoboto';
-let fontsReady = false;
-
-/**
- * Roboto as shipped inside the pdfmake package (present after `npm ci`, nothing from the system; covers å, ä, ö), read
- * once into pdfmake's virtual file system under our own names.
- */
-function ensureFonts() {
-  if (fontsReady) return;
-  const packageDir = dirname(createRequire(import.meta.url).resolve('pdfmake/package.json'));
-  const engine = pdfmake as unknown as {
-    virtualfs: { writeFileSync(name: string, data: Buffer): void };
-    urlAccessPolicy?: unknown;
-    localAccessPolicy?: unknown;
-  };
-  const font = (file: string) => {
-    const name = `skafferi-fonts/${file}`;
-    engine.virtualfs.writeFileSync(name, readFileSync(join(packageDir, 'fonts', 'Roboto', file)));
-    return name;
-  };
-  pdfmake.addFonts({
-    [FONT]: {
-      normal: font('Roboto-Regular.ttf'),
-      bold: font('Roboto-Medium.ttf'),
-      italics: font('Roboto-Italic.ttf'),
-      bolditalics: font('Roboto-MediumItalic.ttf'),
-    },
-  });
-  // Exports fetch nothing. Policies are process-wide: set only when nobody has, and never narrower than pdfmake's own
-  // font folder (another module may use those files by path).
-  if (engine.urlAccessPolicy === undefined) pdfmake.setUrlAccessPolicy(() => false);
-  if (engine.localAccessPolicy === undefined) pdfmake.setLocalAccessPolicy((path) => path.startsWith(packageDir));
-  fontsReady = true;
-}
-
 export async function inventoryPdf(data: ExportData, now = new Date()): Promise<Buffer> {
-  ensureFonts();
   const otherColumn = data.group === 'zone' ? 'Konto' : 'Zon';
   const head: TableCell[] = ['Artikelnr', 'Benämning', otherColumn, 'Antal', 'À-pris', 'Lagervärde'].map((text, i) => ({
     text,
@@ -216,7 +177,7 @@ export async function inventoryPdf(data: ExportData, now = new Date()): Promise<
     info: { title: data.list.name, creator: 'Skafferi', producer: 'Skafferi' },
     pageSize: 'A4',
     pageMargins: [36, 40, 36, 48],
-    defaultStyle: { font: FONT, fontSize: 9 },
+    defaultStyle: { font: PDF_FONT, fontSize: 9 },
     styles: {
       title: { fontSize: 16, bold: true },
       group: { fontSize: 11, bold: true, margin: [0, 14, 0, 4] },
@@ -230,5 +191,5 @@ export async function inventoryPdf(data: ExportData, now = new Date()): Promise<
     }),
     content,
   };
-  return pdfmake.createPdf(doc).getBuffer();
+  return renderPdf(doc);
 }

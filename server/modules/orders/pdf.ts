@@ -1,23 +1,9 @@
-import { createRequire } from 'node:module';
-import path from 'node:path';
 import type { Content, TDocumentDefinitions, TableCell } from 'pdfmake/interfaces';
 import type { OrderDetail } from '../../../contract/orders';
 import type { companies } from '../../db/schema';
+import { PDF_FONT, renderPdf } from '../../lib/pdf';
 
 type CompanyRow = typeof companies.$inferSelect;
-
-const require = createRequire(import.meta.url);
-// The Node build of pdfmake (CommonJS) and the Roboto fonts it ships: Swedish letters without any system font.
-const pdfmake = require('pdfmake') as typeof import('pdfmake');
-const fontDir = path.join(path.dirname(require.resolve('pdfmake/package.json')), 'fonts', 'Roboto');
-const FONTS = {
-  Roboto: {
-    normal: path.join(fontDir, 'Roboto-Regular.ttf'),
-    bold: path.join(fontDir, 'Roboto-Medium.ttf'),
-    italics: path.join(fontDir, 'Roboto-Italic.ttf'),
-    bolditalics: path.join(fontDir, 'Roboto-MediumItalic.ttf'),
-  },
-};
 
 const kr = new Intl.NumberFormat('sv-SE', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 /** 123456 öre → '1 234,56 kr' (Swedish grouping with a no-break space). */
@@ -127,13 +113,10 @@ export async function orderPdf(order: OrderDetail, company: CompanyRow): Promise
     pageSize: 'A4',
     pageMargins: [36, 36, 36, 48],
     info: { title: `Order ${order.orderNumber}`, author: 'Skafferi' },
-    defaultStyle: { font: 'Roboto', fontSize: 9 },
+    defaultStyle: { font: PDF_FONT, fontSize: 9 },
     styles: { brand: { fontSize: 18, bold: true, color: '#1d4ed8' }, title: { fontSize: 14, bold: true } },
     footer: (page, pages) => ({ text: `Sida ${page} av ${pages}`, alignment: 'center', fontSize: 8, margin: [0, 16] }),
     content,
   };
-  pdfmake.setFonts(FONTS);
-  pdfmake.setUrlAccessPolicy(() => false);
-  pdfmake.setLocalAccessPolicy((file) => path.resolve(file).startsWith(fontDir));
-  return (await pdfmake.createPdf(doc).getBuffer()) as unknown as Buffer;
+  return renderPdf(doc);
 }

@@ -10,8 +10,8 @@ export class ScannerError extends Error {
   }
 }
 
-/** The barcode formats a stock count reads (retail and logistics labels). */
-export const SCAN_FORMATS = ['ean_13', 'ean_8', 'upc_a', 'code_128'] as const;
+/** The barcode formats a stock count reads: retail labels, and Code 128 and ITF-14 as printed on cartons. */
+export const SCAN_FORMATS = ['ean_13', 'ean_8', 'upc_a', 'code_128', 'itf'] as const;
 
 /** A started scanner: decodes the camera picture until stopped. One interface for BarcodeDetector and zxing. */
 export interface Scanner {

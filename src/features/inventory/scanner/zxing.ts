@@ -7,7 +7,7 @@ export function zxingDecoder(): FrameDecoder {
   const hints = new Map<DecodeHintType, unknown>([
     [
       DecodeHintType.POSSIBLE_FORMATS,
-      [BarcodeFormat.EAN_13, BarcodeFormat.EAN_8, BarcodeFormat.UPC_A, BarcodeFormat.CODE_128],
+      [BarcodeFormat.EAN_13, BarcodeFormat.EAN_8, BarcodeFormat.UPC_A, BarcodeFormat.CODE_128, BarcodeFormat.ITF],
     ],
   ]);
   const reader = new BrowserMultiFormatReader(hints);
