@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Breadcrumb, Breadcrumbs, Link } from 'react-aria-components';
+import { BreadcrumbTrail } from '../../ui/BreadcrumbTrail';
 import { storyPath, type CdnStory } from '../../../contract/content';
 import { ancestorsQuery } from '../../api/queries/content';
 import { paths } from '../../lib/paths';
@@ -15,29 +15,5 @@ export function ContentBreadcrumbs({ story, current }: { story: CdnStory; curren
     ...(ancestors.data ?? []).filter((crumb) => crumb.href !== here && crumb.href !== paths.home),
     { href: here, label: current },
   ];
-  return (
-    <nav aria-label={t('nav.breadcrumbs')} className="mx-auto w-full max-w-6xl px-4 pt-4 sm:px-6">
-      <Breadcrumbs items={items} className="flex flex-wrap items-center gap-1 text-sm">
-        {(item) => (
-          <Breadcrumb id={item.href} className="flex items-center gap-1 text-gray-700 dark:text-gray-300">
-            {({ isCurrent }) => (
-              <>
-                <Link
-                  href={item.href}
-                  className="rounded-sm px-0.5 underline-offset-4 data-current:font-semibold data-current:text-gray-950 data-focus-visible:outline-2 data-focus-visible:outline-primary-600 data-hovered:underline dark:data-current:text-white"
-                >
-                  {item.label}
-                </Link>
-                {!isCurrent && (
-                  <svg viewBox="0 0 20 20" fill="currentColor" className="size-4 text-gray-500" aria-hidden="true">
-                    <path d="M7.22 5.22a.75.75 0 0 1 1.06 0l4.25 4.25a.75.75 0 0 1 0 1.06l-4.25 4.25a.75.75 0 0 1-1.06-1.06L10.94 10 7.22 6.28a.75.75 0 0 1 0-1.06Z" />
-                  </svg>
-                )}
-              </>
-            )}
-          </Breadcrumb>
-        )}
-      </Breadcrumbs>
-    </nav>
-  );
+  return <BreadcrumbTrail items={items} className="mx-auto w-full max-w-6xl px-4 pt-4 sm:px-6" />;
 }
