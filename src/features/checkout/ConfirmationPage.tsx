@@ -5,6 +5,7 @@ import { paths } from '../../lib/paths';
 import { OrderSummary } from '../../ui/cart/OrderSummary';
 import { LinkButton } from '../../ui/Link';
 import { orderToConfirm } from './last-order';
+import { FactList } from '../../ui/FactList';
 
 /** /kassa/bekraftelse — the order just placed; without one, the spec's NoOrderToConfirm text. */
 export function ConfirmationPage() {
@@ -61,14 +62,7 @@ export function ConfirmationPage() {
         <h2 id="details-heading" className="text-xl font-bold text-gray-950 dark:text-white">
           {t('confirmation.details')}
         </h2>
-        <dl className="mt-3 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[max-content_1fr]">
-          {facts.map(([label, value]) => (
-            <div key={label} className="contents">
-              <dt className="font-semibold text-gray-800 dark:text-gray-100">{label}</dt>
-              <dd className="text-gray-800 dark:text-gray-200">{value}</dd>
-            </div>
-          ))}
-        </dl>
+        <FactList facts={facts} className="mt-3" />
       </section>
 
       <div className="mt-8">

@@ -17,6 +17,7 @@ import { Link } from '../../ui/Link';
 import { Spinner } from '../../ui/Spinner';
 import { toast } from '../../ui/toast-queue';
 import type { CartMessage } from '../../../contract/cart';
+import { FactList } from '../../ui/FactList';
 
 /** /profil/bestallningar/{orderNumber} — one order: facts, rows and totals, its PDF, and "Beställ igen". */
 export function OrderDetailPage() {
@@ -124,14 +125,7 @@ export function OrderDetailPage() {
         <h2 id="facts-heading" className="text-xl font-bold text-gray-950 dark:text-white">
           {t('detail.facts')}
         </h2>
-        <dl className="mt-3 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[max-content_1fr]">
-          {facts.map(([label, value]) => (
-            <div key={label} className="contents">
-              <dt className="font-semibold text-gray-800 dark:text-gray-100">{label}</dt>
-              <dd className="text-gray-800 dark:text-gray-200">{value}</dd>
-            </div>
-          ))}
-        </dl>
+        <FactList facts={facts} className="mt-3" />
       </section>
       <div className="mt-8">
         <OrderSummary order={order} />
