@@ -12,6 +12,9 @@ export const SERVER_B = `http://localhost:${PORT_A + 1}`;
 /** The built client the servers serve; a private build goes to `E2E_CLIENT_DIR` (vite build --outDir …). */
 const CLIENT_DIR = process.env.E2E_CLIENT_DIR ?? './dist/client';
 
+/** Journeys run before all others (see `projects`). */
+const FIRST = /\/(company-switcher|login)\.spec\.ts$/;
+
 /** A real API server serving the built client (npm run e2e builds first), with a fresh database each run. */
 function server(name: string, port: number, env = '') {
   return {
@@ -56,7 +59,10 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'app', testIgnore: /session\.spec\.ts/, use: { baseURL: SERVER_A } },
+    // The journeys that need the demo users as the seed made them (personal@ with no company chosen) run first, on
+    // the one worker, before later journeys pick companies for those users (the API has no way to un-choose one).
+    { name: 'first', testMatch: FIRST, use: { baseURL: SERVER_A } },
+    { name: 'app', testIgnore: [/session\.spec\.ts/, FIRST], use: { baseURL: SERVER_A } },
     { name: 'session', testMatch: /session\.spec\.ts/, use: { baseURL: SERVER_B } },
   ],
   webServer: [server('a', PORT_A), server('b', PORT_A + 1, 'TOKEN_TTL_SECONDS=15')],
