@@ -27,7 +27,7 @@ export function SyncPanel({ status }: { status: SyncStatus }) {
   const names = useEntryListNames(entries);
   const [discarding, setDiscarding] = useState<{ entry: OutboxEntry; text: string } | null>(null);
   const controller = syncController();
-  const when = (at: number | string) => formatRelative(at, now, t('time.justNow'));
+  const when = (at: number | string, future = false) => formatRelative(at, now, t('time.justNow'), { future });
   const describe = (entry: OutboxEntry) => describeEntry(entry, names.get(entry.seq));
 
   const root = useRef<HTMLDivElement>(null);
@@ -109,7 +109,9 @@ export function SyncPanel({ status }: { status: SyncStatus }) {
           {status.lastError && status.online && (
             <p className="mt-1 text-gray-600 dark:text-gray-400">
               {t('panel.lastError', { message: status.lastError.message })}
-              {status.retryAt && status.retryAt > now ? ` ${t('panel.retryAt', { when: when(status.retryAt) })}` : ''}
+              {status.retryAt && status.retryAt > now
+                ? ` ${t('panel.retryAt', { when: when(status.retryAt, true) })}`
+                : ''}
             </p>
           )}
           <ul className="mt-2 flex flex-col gap-1.5" data-testid="sync-waiting">
