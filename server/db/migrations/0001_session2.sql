@@ -19,6 +19,7 @@ CREATE TABLE "spent_tokens" (
 );
 --> statement-breakpoint
 ALTER TABLE "sessions" ADD COLUMN "replaced_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "carts" ADD COLUMN "version" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "inventory_list_items" ADD COLUMN "pieces_per_carton" integer DEFAULT 1 NOT NULL;--> statement-breakpoint
 ALTER TABLE "inventory_list_items" ADD COLUMN "count_count" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "inventory_list_items" ADD COLUMN "last_counted_at" timestamp with time zone;--> statement-breakpoint
@@ -36,4 +37,5 @@ CREATE INDEX "inventory_count_events_item_idx" ON "inventory_count_events" USING
 CREATE INDEX "inventory_count_events_list_idx" ON "inventory_count_events" USING btree ("list_id");--> statement-breakpoint
 CREATE INDEX "spent_tokens_expires_idx" ON "spent_tokens" USING btree ("expires_at");--> statement-breakpoint
 ALTER TABLE "inventory_lists" ADD CONSTRAINT "inventory_lists_previous_list_id_inventory_lists_id_fk" FOREIGN KEY ("previous_list_id") REFERENCES "public"."inventory_lists"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "orders" ADD CONSTRAINT "orders_placed_by_users_id_fk" FOREIGN KEY ("placed_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;
+ALTER TABLE "orders" ADD CONSTRAINT "orders_placed_by_users_id_fk" FOREIGN KEY ("placed_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "orders_company_history_idx" ON "orders" USING btree ("company_id","order_date" DESC NULLS FIRST,"order_number" DESC NULLS FIRST);

@@ -31,6 +31,8 @@ export const carts = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     deliveryDate: date('delivery_date'),
+    /** Raised by every change to the cart or its lines: what a cached cart answer is checked against (0039). */
+    version: integer('version').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -90,6 +92,12 @@ export const orders = pgTable(
   (t) => [
     uniqueIndex('orders_number_idx').on(t.orderNumber),
     index('orders_company_date_idx').on(t.companyId, t.orderDate),
+    // The order history's page, newest first, without a sort (docs/decisions/0039).
+    index('orders_company_history_idx').on(
+      t.companyId,
+      t.orderDate.desc().nullsFirst(),
+      t.orderNumber.desc().nullsFirst(),
+    ),
   ],
 );
 

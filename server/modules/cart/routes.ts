@@ -15,15 +15,21 @@ import {
 import type { Db, DbOrTx } from '../../db/client';
 import { currentUser } from '../../plugins/authenticate';
 import type { Idempotency } from '../../plugins/idempotency';
+import { CartAnswerCache } from './cache';
 import { createCartService } from './service';
 
 type Deps = {
   db: Db;
   idempotency: Idempotency;
   now?: (() => Date) | undefined;
-  /** Ignored: cart answers are no longer cached (docs/decisions/0039); kept so that app.ts need not change. */
+  /**
+   * How long a GET answer may be kept in this process, checked against the cart's version on every GET
+   * (docs/decisions/0039); 0 turns the cache off.
+   */
   cacheSeconds?: number | undefined;
 };
+
+const JSON_TYPE = 'application/json; charset=utf-8';
 
 /**
  * Cart answers are built by typed code from the contract's types; they are written with JSON.stringify instead of
@@ -37,9 +43,10 @@ const security = [{ bearer: [] }];
 const base = '/v1/company/:companyCode/cart';
 
 /** SPEC §7 cart calls; every answer is the whole cart (contract/cart.ts). Changes go through the idempotency store. */
-export function cartRoutes({ db, idempotency, now = () => new Date() }: Deps) {
+export function cartRoutes({ db, idempotency, now = () => new Date(), cacheSeconds = 10 }: Deps) {
   const serviceOn = (on: DbOrTx) => createCartService(on, now);
   const reads = serviceOn(db);
+  const cache = new CartAnswerCache();
 
   return async (fastify: FastifyInstance) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -54,8 +61,21 @@ export function cartRoutes({ db, idempotency, now = () => new Date() }: Deps) {
         response: { 200: cart, ...errors },
       },
       serializerCompiler: plainJson,
-      // Computed afresh on every call: the server keeps no cart state of its own (docs/decisions/0039).
-      handler: (req) => reads.get(currentUser(req), req.params.companyCode),
+      handler: async (req, reply) => {
+        const user = currentUser(req);
+        const code = req.params.companyCode;
+        if (cacheSeconds <= 0) return reads.get(user, code);
+        const at = now();
+        // One small query: the access check and the cart's version, which a kept answer must match.
+        const stamp = await reads.stamp(user, code);
+        const hit = stamp && cache.get(user.id, code, stamp, at);
+        // Already serialised: a Buffer payload is sent as it is.
+        if (hit) return reply.type(JSON_TYPE).send(hit as never);
+        const { cart: answer, stamp: computedFrom } = await reads.read(user, code);
+        const body = Buffer.from(JSON.stringify(answer));
+        cache.set(user.id, code, computedFrom, answer, body, at, cacheSeconds * 1000);
+        return reply.type(JSON_TYPE).send(body as never);
+      },
     });
 
     app.post(base, {

@@ -31,6 +31,7 @@ import { errorText, validationText } from '../../lib/i18n';
 import { isStaff, type AuthUser } from '../../plugins/authenticate';
 import { computeOrderTotals, FREE_SHIPPING_FROM, SHIPPING_FEE } from '../../db/seed/orders';
 import { DeliveryCalendar, type Route } from '../calendar/deliveries';
+import type { CartStamp } from './cache';
 import { customerPrice } from '../prices/service';
 import { nextOrderable, orderableOn, swedishDay, toDeliveryDto, todayIn } from './delivery';
 
@@ -130,23 +131,18 @@ type PriceRow = {
  * JSON.parse of the same data. Keys are the LineRow fields. Correlated to the `carts` row of the outer query.
  */
 function linesJson() {
-  return sql<LineRow[] | null>`(select json_agg(json_build_object(
-      'itemId', ${cartItems.id}, 'lineNumber', ${cartItems.lineNumber}, 'quantity', ${cartItems.quantity},
-      'unit', ${cartItems.unit}, 'addedAt', ${cartItems.createdAt},
-      'productId', ${products.id}, 'sku', ${products.sku}, 'slug', ${products.slug}, 'name', ${products.name},
-      'brandName', ${products.brandName}, 'imageUrl', ${imageUrl}, 'productUnit', ${products.unit},
-      'piecesPerCarton', ${products.piecesPerCarton}, 'wholeUnitsOnly', ${products.wholeUnitsOnly},
-      'stockStatus', ${products.stockStatus}, 'discontinued', ${products.discontinued},
-      'expiresAt', ${products.expiresAt}, 'publicPrice', ${products.publicPrice},
-      'comparisonPrice', ${products.comparisonPrice}, 'priceValidUntil', ${products.priceValidUntil},
-      'vatRate', ${products.vatRate}, 'replacementId', ${replacementProducts.id},
-      'replacementSku', ${replacementProducts.sku}, 'replacementSlug', ${replacementProducts.slug},
-      'replacementName', ${replacementProducts.name}
-    ) order by ${cartItems.lineNumber})
-    from ${cartItems}
-    inner join ${products} on ${products.id} = ${cartItems.productId}
-    left join ${replacementProducts} on ${replacementProducts.id} = ${products.replacementProductId}
-    where ${cartItems.cartId} = ${carts.id})`;
+  return sql<LineRow[] | null>`(select json_agg(line) from (
+      select ci.id as "itemId", ci.line_number as "lineNumber", ci.quantity, ci.unit, ci.created_at as "addedAt",
+        p.id as "productId", p.sku, p.slug, p.name, p.brand_name as "brandName", p.images->0->>'url' as "imageUrl",
+        p.unit as "productUnit", p.pieces_per_carton as "piecesPerCarton", p.whole_units_only as "wholeUnitsOnly",
+        p.stock_status as "stockStatus", p.discontinued, p.expires_at as "expiresAt", p.public_price as "publicPrice",
+        p.comparison_price as "comparisonPrice", p.price_valid_until as "priceValidUntil", p.vat_rate as "vatRate",
+        r.id as "replacementId", r.sku as "replacementSku", r.slug as "replacementSlug", r.name as "replacementName"
+      from ${cartItems} ci
+      join ${products} p on p.id = ci.product_id
+      left join ${products} r on r.id = p.replacement_product_id
+      where ci.cart_id = "carts"."id"
+      order by ci.line_number) line)`;
 }
 
 /**
@@ -155,12 +151,14 @@ function linesJson() {
  */
 function pricesJson(companyId: string) {
   return sql<PriceRow[] | null>`(select json_agg(json_build_object(
-      'productId', ${companyPrices.productId}, 'kind', ${companyPrices.kind}, 'price', ${companyPrices.price},
-      'validFrom', ${companyPrices.validFrom}, 'validTo', ${companyPrices.validTo}))
-    from ${companyPrices}
-    where ${companyPrices.companyId} = ${companyId}
-      and ${companyPrices.productId} in (select ${cartItems.productId} from ${cartItems} where ${cartItems.cartId} = ${carts.id}))`;
+      'productId', cp.product_id, 'kind', cp.kind, 'price', cp.price, 'validFrom', cp.valid_from, 'validTo', cp.valid_to))
+    from ${companyPrices} cp
+    where cp.company_id = ${companyId}
+      and cp.product_id in (select ci.product_id from ${cartItems} ci where ci.cart_id = "carts"."id"))`;
 }
+
+/** Every change to a cart or its lines raises its version (what cached answers are checked against). */
+export const nextVersion = sql`${carts.version} + 1`;
 
 /** Lines and prices of a cart as read in one query. */
 type Contents = { lines: LineRow[]; prices: PriceRow[] };
@@ -243,28 +241,36 @@ export function createCartService(db: DbOrTx, clock: () => Date) {
    * access rules are those of companies.companyForUser: a customer gets 403 for a company they are not linked to and
    * for an unknown code (no probing); staff may act for any company and get 404 for an unknown code.
    */
-  async function context(user: AuthUser, companyCode: string, ownerId = user.id): Promise<CartContext> {
-    const [found] = await db
-      .select({
-        company: companies,
-        linked: sql<boolean>`exists (select 1 from ${userCompanies}
-          where ${userCompanies.companyId} = ${companies.id} and ${userCompanies.userId} = ${user.id})`,
-        usersCount: sql<number>`(select count(*)::int from ${userCompanies}
-          where ${userCompanies.companyId} = ${companies.id})`,
-        routes: sql<Route[] | null>`(select json_agg(json_build_object('weekday', ${deliveryRoutes.weekday},
-            'deadlineDaysBefore', ${deliveryRoutes.deadlineDaysBefore}, 'deadlineTime', ${deliveryRoutes.deadlineTime}))
-          from ${deliveryRoutes} where ${deliveryRoutes.companyId} = ${companies.id})`,
-        closed: sql<string[] | null>`(select json_agg(${deliveryExceptions.date})
-          from ${deliveryExceptions} where ${deliveryExceptions.companyId} = ${companies.id})`,
-      })
-      .from(companies)
-      .where(eq(companies.code, companyCode))
-      .limit(1);
+  /** companies.companyForUser's rules on a row read with `linked` (see context). */
+  function checkAccess<T extends { linked: boolean }>(user: AuthUser, found: T | undefined): T {
     if (isStaff(user)) {
       if (!found) throw notFound('CompanyNotFound');
     } else if (!found?.linked) {
       throw forbidden();
     }
+    return found;
+  }
+
+  /** Whether the user is linked to the company (the row's `companies`). */
+  const linkedTo = (user: AuthUser) =>
+    sql<boolean>`exists (select 1 from ${userCompanies} uc where uc.company_id = "companies"."id" and uc.user_id = ${user.id})`;
+
+  async function context(user: AuthUser, companyCode: string, ownerId = user.id): Promise<CartContext> {
+    const rows = await db
+      .select({
+        company: companies,
+        linked: linkedTo(user),
+        usersCount: sql<number>`(select count(*)::int from ${userCompanies} uc where uc.company_id = "companies"."id")`,
+        routes: sql<Route[] | null>`(select json_agg(json_build_object('weekday', dr.weekday,
+            'deadlineDaysBefore', dr.deadline_days_before, 'deadlineTime', dr.deadline_time))
+          from ${deliveryRoutes} dr where dr.company_id = "companies"."id")`,
+        closed: sql<string[] | null>`(select json_agg(de.date)
+          from ${deliveryExceptions} de where de.company_id = "companies"."id")`,
+      })
+      .from(companies)
+      .where(eq(companies.code, companyCode))
+      .limit(1);
+    const found = checkAccess(user, rows[0]);
     return {
       company: found.company,
       calendar: new DeliveryCalendar(found.routes ?? [], new Set(found.closed ?? [])),
@@ -413,7 +419,7 @@ export function createCartService(db: DbOrTx, clock: () => Date) {
     const moved = next?.date ?? null;
     await db
       .update(carts)
-      .set({ deliveryDate: moved })
+      .set({ deliveryDate: moved, version: nextVersion })
       .where(and(eq(carts.id, row.id), eq(carts.deliveryDate, chosen)));
     if (moved) {
       messages.push(message('DeliveryDateMoved', 'info', { previous: swedishDay(chosen), date: swedishDay(moved) }));
@@ -470,7 +476,11 @@ export function createCartService(db: DbOrTx, clock: () => Date) {
   }
 
   async function touch(row: CartRow, ctx: CartContext): Promise<CartRow> {
-    const [updated] = await db.update(carts).set({ updatedAt: ctx.now }).where(eq(carts.id, row.id)).returning();
+    const [updated] = await db
+      .update(carts)
+      .set({ updatedAt: ctx.now, version: nextVersion })
+      .where(eq(carts.id, row.id))
+      .returning();
     return updated ?? row;
   }
 
@@ -629,6 +639,30 @@ export function createCartService(db: DbOrTx, clock: () => Date) {
     return line;
   }
 
+  /** Built once, on first use (it runs on every GET): the access check and the cart's id and version. */
+  const buildStampQuery = () =>
+    db
+      .select({
+        linked: sql<boolean>`exists (select 1 from ${userCompanies} uc
+        where uc.company_id = "companies"."id" and uc.user_id = ${sql.placeholder('userId')})`,
+        cartId: carts.id,
+        version: carts.version,
+      })
+      .from(companies)
+      .leftJoin(carts, and(eq(carts.companyId, companies.id), eq(carts.userId, sql.placeholder('userId'))))
+      .where(eq(companies.code, sql.placeholder('code')))
+      .limit(1)
+      .prepare('cart_stamp');
+  let stampQuery: ReturnType<typeof buildStampQuery> | undefined;
+
+  /** The cart as `get` answers it, with the row's id and version it was computed from (for the answer cache). */
+  async function read(user: AuthUser, companyCode: string): Promise<{ cart: Cart; stamp: CartStamp }> {
+    const ctx = await context(user, companyCode);
+    const found = await readCart(ctx);
+    const { row, contents } = found ?? { row: (await ensureCart(ctx, false)).row, contents: undefined };
+    return { cart: await view(ctx, row, [], contents), stamp: { cartId: row.id, version: row.version } };
+  }
+
   /** Runs a change on the locked cart and answers the whole cart with the change's notices. */
   async function change(ctx: CartContext, apply: (row: CartRow) => Promise<CartMessage[] | void>): Promise<Cart> {
     const { row } = await ensureCart(ctx, true);
@@ -647,11 +681,22 @@ export function createCartService(db: DbOrTx, clock: () => Date) {
 
     /** The cart as it is now: the row, its lines and prices in one query (made empty on first use). */
     async get(user: AuthUser, companyCode: string): Promise<Cart> {
-      const ctx = await context(user, companyCode);
-      const read = await readCart(ctx);
-      if (read) return view(ctx, read.row, [], read.contents);
-      const { row } = await ensureCart(ctx, false);
-      return view(ctx, row);
+      return (await read(user, companyCode)).cart;
+    },
+
+    read,
+
+    /**
+     * The id and version of the user's cart for the company (undefined while there is none), with the access check of
+     * `context` — one small query: what a cached answer is checked against on every GET.
+     */
+    async stamp(user: AuthUser, companyCode: string): Promise<CartStamp | undefined> {
+      stampQuery ??= buildStampQuery();
+      const rows = await stampQuery.execute({ userId: user.id, code: companyCode });
+      const found = checkAccess(user, rows[0]);
+      return found.cartId === null || found.version === null
+        ? undefined
+        : { cartId: found.cartId, version: found.version };
     },
 
     async create(user: AuthUser, companyCode: string, id?: string): Promise<{ created: boolean; cart: Cart }> {

@@ -5,7 +5,7 @@ import type { CheckoutBody, CheckoutResponse } from '../../../contract/orders';
 import { AppError, conflict, forbidden, notFound } from '../../lib/errors';
 import { errorText } from '../../lib/i18n';
 import { isStaff, type AuthUser } from '../../plugins/authenticate';
-import { blockedLine, fillText, type CartContext, type CartService } from '../cart/service';
+import { blockedLine, fillText, nextVersion, type CartContext, type CartService } from '../cart/service';
 import { nextOrderable, orderableOn, swedishDay } from '../cart/delivery';
 import type { OrderService } from '../orders/service';
 
@@ -134,7 +134,10 @@ export function createCheckoutService(db: DbOrTx, cartService: CartService, orde
         })),
       );
       await db.delete(cartItems).where(eq(cartItems.cartId, row.id));
-      await db.update(carts).set({ deliveryDate: null, updatedAt: ctx.now }).where(eq(carts.id, row.id));
+      await db
+        .update(carts)
+        .set({ deliveryDate: null, updatedAt: ctx.now, version: nextVersion })
+        .where(eq(carts.id, row.id));
     } catch (error) {
       if (error instanceof AppError) throw error;
       throw new AppError(500, 'OrderNotCreated', errorText('OrderNotCreated'));

@@ -25,10 +25,10 @@ const placers = alias(users, 'placer');
 const fullName = (first: string | null, last: string | null) =>
   first === null ? null : `${first} ${last ?? ''}`.trim();
 
-const rowCount = sql<number>`(select count(*)::int from ${orderRows} where ${orderRows.orderId} = ${orders.id})`;
-
-const summaryColumns = {
+/** The columns of an order in the history (the page CTE); who ordered and the row count are joined to it. */
+const pageColumns = {
   id: orders.id,
+  userId: orders.userId,
   orderNumber: orders.orderNumber,
   orderType: orders.orderType,
   status: orders.status,
@@ -36,14 +36,10 @@ const summaryColumns = {
   deliveryDate: orders.deliveryDate,
   reference: orders.reference,
   theirReference: orders.theirReference,
-  total: orders.total,
-  firstName: users.firstName,
-  lastName: users.lastName,
-  rowCount,
+  orderTotal: orders.total,
 };
 
 type SummaryRow = {
-  id: string;
   orderNumber: string;
   orderType: OrderSummary['orderType'];
   status: OrderSummary['status'];
@@ -51,7 +47,7 @@ type SummaryRow = {
   deliveryDate: string;
   reference: string | null;
   theirReference: string | null;
-  total: number;
+  orderTotal: number;
   firstName: string | null;
   lastName: string | null;
   rowCount: number;
@@ -68,7 +64,7 @@ function toSummary(r: SummaryRow): OrderSummary {
     theirReference: r.theirReference,
     userName: fullName(r.firstName, r.lastName),
     rowCount: r.rowCount,
-    total: r.total,
+    total: r.orderTotal,
   };
 }
 
@@ -193,21 +189,52 @@ export function createOrderService(db: DbOrTx, companyService: CompanyService) {
         );
       }
       const where = and(...filters);
-      const [[totals], rows] = await Promise.all([
-        db.select({ n: count() }).from(orders).where(where),
+      // One query (docs/decisions/0039): the page of orders as a CTE, served in order by orders_company_history_idx
+      // (company_id, order_date desc, order_number desc) without a sort; its row counts by one grouped scan of those
+      // orders' rows; the filtered total as an uncorrelated subquery, computed once.
+      const page = db.$with('page').as(
         db
-          .select(summaryColumns)
+          .select(pageColumns)
           .from(orders)
-          .leftJoin(users, eq(users.id, orders.userId))
           .where(where)
           .orderBy(desc(orders.orderDate), desc(orders.orderNumber))
           .limit(query.pageSize)
           .offset((query.page - 1) * query.pageSize),
-      ]);
-      const totalRecords = totals?.n ?? 0;
+      );
+      const counted = db
+        .select({ orderId: orderRows.orderId, n: sql<number>`count(*)::int`.as('n') })
+        .from(orderRows)
+        // = any(array(…)): one index scan of order_rows for the page's ids, whatever the statistics say.
+        .where(sql`${orderRows.orderId} = any(array(select ${page.id} from ${page}))`)
+        .groupBy(orderRows.orderId)
+        .as('counted');
+      const rows = await db
+        .with(page)
+        .select({
+          orderNumber: page.orderNumber,
+          orderType: page.orderType,
+          status: page.status,
+          orderDate: page.orderDate,
+          deliveryDate: page.deliveryDate,
+          reference: page.reference,
+          theirReference: page.theirReference,
+          orderTotal: page.orderTotal,
+          firstName: users.firstName,
+          lastName: users.lastName,
+          rowCount: sql<number>`coalesce(${counted.n}, 0)`,
+          total: sql<number>`(select count(*)::int from ${orders} where ${where})`,
+        })
+        .from(page)
+        .leftJoin(users, eq(users.id, page.userId))
+        .leftJoin(counted, eq(counted.orderId, page.id))
+        .orderBy(desc(page.orderDate), desc(page.orderNumber));
+      // No row on the page: the total is 0 on the first page, else counted on its own (a page past the end).
+      const totalRecords =
+        rows[0]?.total ??
+        (query.page === 1 ? 0 : ((await db.select({ n: count() }).from(orders).where(where))[0]?.n ?? 0));
       return {
-        data: (rows as SummaryRow[]).map(toSummary),
-        totalRecords,
+        data: rows.map((r) => toSummary({ ...r, rowCount: Number(r.rowCount) })),
+        totalRecords: Number(totalRecords),
         currentPage: query.page,
         totalPages: Math.max(1, Math.ceil(totalRecords / query.pageSize)),
       };
