@@ -130,6 +130,23 @@ describe('GET/POST/DELETE the cart', () => {
   });
 });
 
+describe('several server instances on one database', () => {
+  it('never answers a kept cart after another instance changed it', async () => {
+    await clear();
+    // `app` keeps the answer of this GET; `base` is another instance on the same database.
+    expect((await call('GET', url())).json<Cart>().items).toEqual([]);
+    const added = await base.inject({
+      method: 'PUT',
+      url: url('10001', '/product'),
+      headers: bearer(kund),
+      payload: { productId: food.id, quantity: 3 },
+    });
+    expect(added.statusCode).toBe(200);
+    const seen = (await call('GET', url())).json<Cart>();
+    expect(seen.items.map((i) => [i.productId, i.quantity])).toEqual([[food.id, 3]]);
+  });
+});
+
 describe('PUT …/product and …/products', () => {
   it('adds to the line of the same product and unit, and makes a new line for another unit', async () => {
     await clear();
