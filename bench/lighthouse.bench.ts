@@ -67,7 +67,7 @@ async function audit(url: string, port: number): Promise<Run> {
 const COMPRESSIBLE = /^(text\/|application\/(javascript|json|manifest\+json)|image\/svg)/;
 
 /** A reverse proxy on `port` to `target` that gzips compressible answers for clients that accept gzip. */
-async function gzipProxy(port: number, target: string): Promise<{ stop(): Promise<void> }> {
+export async function gzipProxy(port: number, target: string): Promise<{ stop(): Promise<void> }> {
   const upstream = new URL(target);
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     const forward = httpRequest(

@@ -24,7 +24,8 @@ export function isAppNavigation(url: URL, origin: string): boolean {
   return !SERVER_FILES.test(url.pathname);
 }
 
-/** The API answers (`/v1/*`): never cached here; the app keeps its own data in IndexedDB (DESIGN.md). */
+/** The API answers (`/v1/*`): never cached here (except public content, see `isContent`); the app keeps its own data
+ * in IndexedDB (DESIGN.md). */
 export function isApi(url: URL, origin: string): boolean {
   return url.origin === origin && /^\/v1(\/|$)/.test(url.pathname);
 }
@@ -40,12 +41,15 @@ export function isImage(url: URL, destination: string, origin: string): boolean 
 }
 
 /**
- * Content stories, Storyblok's CDN API (`…/cdn/stories`, `…/cdn/links`), from the server's own Storyblok-compatible
- * subset or from Storyblok itself: stale-while-revalidate. Under /v1 it would be API data and is left alone.
+ * Content stories, Storyblok's CDN API (`…/cdn/stories`, `…/cdn/links`), from Storyblok itself or from the server's
+ * own Storyblok-compatible subset under /v1/content/ (with the content client's configuration): stale-while-revalidate,
+ * so that content pages, the start page first, open with no network. They are public and carry no user's data;
+ * the rest of /v1 is API data and is left alone.
  */
 export function isContent(url: URL, origin: string): boolean {
-  if (isApi(url, origin)) return false;
-  return /(^|\/)cdn\/(stories|links|datasources|datasource_entries|tags|spaces)(\/|$)/.test(url.pathname);
+  const cdn = /(^|\/)cdn\/(stories|links|datasources|datasource_entries|tags|spaces)(\/|$)/.test(url.pathname);
+  if (url.origin === origin && /^\/v1\/content\/(config$|cdn\/)/.test(url.pathname)) return true;
+  return cdn && !isApi(url, origin);
 }
 
 /**

@@ -1,8 +1,7 @@
 // The installable PWA in the page: service worker registration and app updates, Background Sync while changes wait,
 // the install offer, persistent storage, and the busy registry that keeps updates away from counts and drains.
 import type { createBrowserRouter } from 'react-router';
-import { syncController } from '../../api/session/sync';
-import { registerBackgroundSyncWhileWaiting } from './background-sync';
+import { loadedSyncEngine, onSyncEngineLoaded } from '../../api/session/engine-loader';
 import { trackBusySource } from './busy';
 import { captureInstallPrompt } from './install';
 import { applyUpdatesOnNavigation } from './navigation';
@@ -21,13 +20,27 @@ let started = false;
 export function startPwa(router: ReturnType<typeof createBrowserRouter>): void {
   if (started) return;
   started = true;
-  const controller = syncController();
-  trackBusySource('drain', {
-    isBusy: () => controller.getStatus().draining,
-    subscribe: (listener) => controller.subscribe(listener),
-  });
   startUpdates();
   applyUpdatesOnNavigation(router);
-  registerBackgroundSyncWhileWaiting();
   requestPersistentStorageAfterLogin();
+  // The offline engine loads on its own schedule (docs/decisions/0021: not on a first visit before a login); its drains
+  // keep updates away, and its waiting changes register Background Sync, from the moment it is there. Before that
+  // this page has no drain and no changes of its own.
+  const withEngine = () => {
+    const engine = loadedSyncEngine();
+    if (!engine) return;
+    const controller = engine.syncController();
+    trackBusySource('drain', {
+      isBusy: () => controller.getStatus().draining,
+      subscribe: (listener) => controller.subscribe(listener),
+    });
+    void import('./background-sync').then((m) => m.registerBackgroundSyncWhileWaiting());
+  };
+  if (loadedSyncEngine()) withEngine();
+  else {
+    const stop = onSyncEngineLoaded(() => {
+      stop();
+      withEngine();
+    });
+  }
 }

@@ -1,12 +1,32 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { useCurrentUser, useIsAuthenticated } from '../../api/session/hooks';
 import { ContentPage, contentLoader } from '../../features/content/ContentPage';
 import { paths } from '../../lib/paths';
 import { Link, LinkButton } from '../../ui/Link';
 
-/** The start page's loader: the content story `home`. */
-export const homeLoader = (queryClient: QueryClient) => contentLoader(queryClient, 'home');
+interface HomeData {
+  fullSlug: string;
+  /** The story could not be read because there is no network (and the device has no copy of it). */
+  offline?: boolean;
+}
+
+/**
+ * The start page's loader: the content story `home`. With no network and no copy on the device (the service worker
+ * keeps stories it has seen), the start page still opens: logging out offline lands here.
+ */
+export const homeLoader = (queryClient: QueryClient) => {
+  const load = contentLoader(queryClient, 'home');
+  return async (args: LoaderFunctionArgs): Promise<HomeData> => {
+    try {
+      return await load(args);
+    } catch (error) {
+      if (typeof navigator !== 'undefined' && navigator.onLine === false) return { fullSlug: 'home', offline: true };
+      throw error;
+    }
+  };
+};
 
 /**
  * What the start page adds to its story for the visitor: a greeting and the way to Mina sidor once logged in, the way
@@ -37,7 +57,22 @@ function Welcome() {
   );
 }
 
+/** The start page with no network: a heading, what still works, and the welcome. */
+function OfflineHome() {
+  const { t } = useTranslation('layout');
+  return (
+    <div className="mx-auto flex w-full max-w-6xl flex-col gap-6 px-4 py-10 sm:px-6">
+      <h1 className="text-3xl font-bold tracking-tight text-gray-950 sm:text-4xl dark:text-white">
+        {t('home.offlineTitle')}
+      </h1>
+      <p className="max-w-3xl text-lg text-gray-700 dark:text-gray-300">{t('home.offlineText')}</p>
+      <Welcome />
+    </div>
+  );
+}
+
 /** The start page: the `home` story from the content service, with the visitor's welcome after its hero. */
 export function HomePage() {
-  return <ContentPage afterFirst={<Welcome />} />;
+  const { offline } = useLoaderData<HomeData>();
+  return offline ? <OfflineHome /> : <ContentPage afterFirst={<Welcome />} />;
 }
