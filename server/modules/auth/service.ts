@@ -45,7 +45,9 @@ export function createAuthService(db: Db, config: Config, mailer: Mailer, sessio
           );
         if (!session) throw unauthorized();
         if (!session.replacedAt) await tx.update(sessions).set({ replacedAt: now }).where(eq(sessions.id, session.id));
-        await tx.delete(sessions).where(and(eq(sessions.userId, session.userId), lt(sessions.replacedAt, replacedSince)));
+        await tx
+          .delete(sessions)
+          .where(and(eq(sessions.userId, session.userId), lt(sessions.replacedAt, replacedSince)));
         sessionCache.forgetToken(hashToken(token));
         const [user] = await tx.select({ active: users.active }).from(users).where(eq(users.id, session.userId));
         if (!user?.active) throw unauthorized();
