@@ -25,11 +25,15 @@ export async function registerClient(app: FastifyInstance, clientDir: string | n
     root,
     wildcard: false,
     index: false,
+    // assets/*.js and *.css have .br and .gz copies from the build (vite.config.ts): sent to browsers that accept them.
+    preCompressed: true,
     // Our own Cache-Control below; @fastify/send would otherwise overwrite it with `public, max-age=0`.
     cacheControl: false,
     setHeaders(res, path) {
       const immutable = path.includes(`${resolve(root, 'assets')}`);
       res.setHeader('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      // The same URL answers brotli, gzip or plain by Accept-Encoding: caches on the way must keep them apart.
+      if (immutable) res.setHeader('Vary', 'Accept-Encoding');
     },
   });
   app.setNotFoundHandler((request, reply) => {

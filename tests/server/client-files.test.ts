@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
 import { createTestApp, type TestApp } from './helpers';
 
 let app: TestApp;
@@ -12,6 +13,10 @@ beforeAll(async () => {
   writeFileSync(join(dir, 'index.html'), '<!doctype html><html lang="sv"><title>Skafferi</title></html>');
   writeFileSync(join(dir, 'sw.js'), 'self.addEventListener("fetch", () => {});');
   writeFileSync(join(dir, 'assets', 'index-abc123.js'), 'console.log(1)');
+  const shell = `console.log(${JSON.stringify('Skafferi '.repeat(500))})`;
+  writeFileSync(join(dir, 'assets', 'shell-def456.js'), shell);
+  writeFileSync(join(dir, 'assets', 'shell-def456.js.br'), brotliCompressSync(shell));
+  writeFileSync(join(dir, 'assets', 'shell-def456.js.gz'), gzipSync(shell));
   app = await createTestApp({ SERVE_CLIENT: 'true', CLIENT_DIR: dir });
 });
 afterAll(async () => {
@@ -26,6 +31,20 @@ describe('the built PWA on the same origin', () => {
     const worker = await app.inject({ method: 'GET', url: '/sw.js' });
     expect(worker.statusCode).toBe(200);
     expect(worker.headers['cache-control']).toBe('no-cache');
+  });
+
+  it("sends the build's brotli or gzip copy to a browser that accepts it, the plain file otherwise", async () => {
+    const url = '/assets/shell-def456.js';
+    const br = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br, gzip' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toContain('Accept-Encoding');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toContain('Skafferi Skafferi');
+    expect(br.rawPayload.length).toBeLessThan(500);
+    const gz = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    const plain = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toContain('Skafferi Skafferi');
   });
 
   it('answers client routes with the app and unknown API paths with a JSON 404', async () => {
