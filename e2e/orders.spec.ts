@@ -30,6 +30,15 @@ test.describe('orders and popular articles', () => {
     await orders.open(orderNumber);
     await expect(app.page.getByTestId('order-row')).toHaveCount(1);
 
+    // The order as a PDF: a file named for the order, with the order number and the reference in its text.
+    const [download] = await Promise.all([app.page.waitForEvent('download'), orders.pdf.click()]);
+    expect(download.suggestedFilename()).toContain(orderNumber);
+    const { extractText } = await import('unpdf');
+    const { readFile } = await import('node:fs/promises');
+    const { text } = await extractText(new Uint8Array(await readFile(await download.path())), { mergePages: true });
+    expect(text).toContain(orderNumber);
+    expect(text).toContain(reference);
+
     await cart.expectCount(0);
     await orders.reorder.click();
     await expect(cart.drawer).toBeVisible();

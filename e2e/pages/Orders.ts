@@ -9,6 +9,7 @@ export class OrdersScreen {
   readonly rows;
   readonly detailHeading;
   readonly reorder;
+  readonly pdf;
   readonly popularRows;
 
   constructor(
@@ -21,6 +22,7 @@ export class OrdersScreen {
     this.rows = main.getByTestId('order-history-row');
     this.detailHeading = main.getByRole('heading', { level: 1, name: /^Beställning / });
     this.reorder = main.getByRole('button', { name: 'Beställ igen' });
+    this.pdf = main.getByRole('button', { name: 'Ladda ner PDF' });
     this.popularRows = main.getByTestId('popular-row');
   }
 

@@ -15,8 +15,12 @@ function lookOf(status: SyncStatus): Look {
   if (status.blocked) return 'blocked';
   if (status.rejected.length > 0) return 'refused';
   if (!status.online) return 'offline';
-  if (status.draining && status.pending > 0) return 'syncing';
-  if (status.pending > 0) return 'waiting';
+  if (status.pending > 0) return status.draining ? 'syncing' : 'waiting';
+  // Not "synced" before the device has the chosen company's data (lists, cart, counts) — the first read after a
+  // login or a company change — nor while it reads it again: someone about to walk into the cold room must know.
+  if (status.draining || (status.userId !== null && status.companyCode !== null && status.lastSyncedAt === null)) {
+    return 'syncing';
+  }
   return 'synced';
 }
 
@@ -121,6 +125,7 @@ export function SyncIndicator() {
         : t(`indicator.${look}`);
   const parts = [
     status.online ? t('state.online') : t('state.offline'),
+    look === 'syncing' && status.pending === 0 ? t('state.syncing') : null,
     status.blocked ? t('state.blocked') : null,
     status.rejected.length > 0 ? t('state.refused', { count: status.rejected.length }) : null,
     status.pending > 0 ? t('state.waiting', { count: status.pending }) : null,
