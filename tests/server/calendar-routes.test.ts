@@ -1,13 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../server/app';
-import { loadConfig } from '../../server/config';
 import { companies, deliveryExceptions, deliveryRoutes, products } from '../../server/db/schema';
 import type { CalendarResponse, NextDeliveryResponse } from '../../contract/calendar';
 import type { Cart } from '../../contract/cart';
 import { stockholmInstant } from '../../server/modules/cart/delivery';
-import { DEMO, bearer, createTestApp, login, SEED_NOW, type TestApp } from './helpers';
+import { bearer, createClockedApp, createTestApp, DEMO, login, SEED_NOW, type TestApp } from './helpers';
 
 let base: TestApp;
 let app: FastifyInstance;
@@ -21,15 +19,7 @@ const at = (local: string) => (clock.now = stockholmInstant(local));
 
 beforeAll(async () => {
   base = await createTestApp();
-  app = await buildApp(
-    loadConfig({
-      SEED_ON_EMPTY: 'false',
-      SERVE_CLIENT: 'false',
-      LOG_LEVEL: 'silent',
-      PUBLIC_URL: 'http://skafferi.test',
-    }),
-    { database: base.services.database, now: () => clock.now },
-  );
+  app = await createClockedApp(base, clock);
   [kund, personal] = await Promise.all([login(base, DEMO.kund), login(base, DEMO.personal)]);
   const { db } = base.services.database;
   // 10002 gets one route with a late deadline (Monday deliveries, ordered by 23:30 the working day before) and no

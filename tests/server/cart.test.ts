@@ -2,11 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../server/app';
-import { loadConfig } from '../../server/config';
 import { cartItems, carts, products } from '../../server/db/schema';
 import type { Cart } from '../../contract/cart';
-import { DEMO, bearer, createTestApp, login, SEED_NOW, type TestApp } from './helpers';
+import { bearer, createClockedApp, createTestApp, DEMO, login, SEED_NOW, type TestApp } from './helpers';
 
 let base: TestApp;
 let app: FastifyInstance;
@@ -24,15 +22,7 @@ let withReplacement: P;
 
 beforeAll(async () => {
   base = await createTestApp();
-  app = await buildApp(
-    loadConfig({
-      SEED_ON_EMPTY: 'false',
-      SERVE_CLIENT: 'false',
-      LOG_LEVEL: 'silent',
-      PUBLIC_URL: 'http://skafferi.test',
-    }),
-    { database: base.services.database, now: () => clock.now },
-  );
+  app = await createClockedApp(base, clock);
   [kund, personal, admin] = await Promise.all([
     login(base, DEMO.kund),
     login(base, DEMO.personal),

@@ -2,14 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../server/app';
-import { loadConfig } from '../../server/config';
 import { companies, orderRows, orders, products } from '../../server/db/schema';
 import type { CalendarResponse } from '../../contract/calendar';
 import type { Cart } from '../../contract/cart';
 import type { CheckoutResponse, OrderDetail, OrderHistoryResponse } from '../../contract/orders';
 import { stockholmInstant } from '../../server/modules/cart/delivery';
-import { DEMO, bearer, createTestApp, login, SEED_NOW, type TestApp } from './helpers';
+import { bearer, createClockedApp, createTestApp, DEMO, login, SEED_NOW, type TestApp } from './helpers';
 
 let base: TestApp;
 let app: FastifyInstance;
@@ -25,15 +23,7 @@ const clock = { now: SEED_NOW };
 
 beforeAll(async () => {
   base = await createTestApp();
-  app = await buildApp(
-    loadConfig({
-      SEED_ON_EMPTY: 'false',
-      SERVE_CLIENT: 'false',
-      LOG_LEVEL: 'silent',
-      PUBLIC_URL: 'http://skafferi.test',
-    }),
-    { database: base.services.database, now: () => clock.now },
-  );
+  app = await createClockedApp(base, clock);
   [kund, personal, ny] = await Promise.all([login(base, DEMO.kund), login(base, DEMO.personal), login(base, DEMO.ny)]);
   const me = async (token: string) =>
     (await base.inject({ method: 'GET', url: '/v1/customer/', headers: bearer(token) })).json<{

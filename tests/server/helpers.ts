@@ -66,6 +66,22 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   return app;
 }
 
+/**
+ * A second app on the same seeded database whose clock the test sets (delivery deadlines, prices of the day, order
+ * dates): `clock.now` is read on every request. The caller closes it with `app.close()` before `base.closeAll()`.
+ */
+export async function createClockedApp(base: TestApp, clock: { now: Date }): Promise<FastifyInstance> {
+  return buildApp(
+    loadConfig({
+      SEED_ON_EMPTY: 'false',
+      SERVE_CLIENT: 'false',
+      LOG_LEVEL: 'silent',
+      PUBLIC_URL: 'http://skafferi.test',
+    }),
+    { database: base.services.database, now: () => clock.now },
+  );
+}
+
 export async function login(app: FastifyInstance, who: { email: string; password: string }): Promise<string> {
   const res = await app.inject({ method: 'POST', url: '/v1/auth/login', payload: who });
   if (res.statusCode !== 200) throw new Error(`login failed for ${who.email}: ${res.statusCode} ${res.body}`);

@@ -3,13 +3,11 @@ import { randomUUID } from 'node:crypto';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import { extractText, getDocumentProxy } from 'unpdf';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../server/app';
-import { loadConfig } from '../../server/config';
 import { companies, orderRows, orders, products } from '../../server/db/schema';
 import type { Cart } from '../../contract/cart';
 import type { OrderDetail, OrderHistoryResponse, PopularArticlesResponse } from '../../contract/orders';
 import { money } from '../../server/modules/orders/pdf';
-import { DEMO, bearer, createTestApp, login, SEED_NOW, type TestApp } from './helpers';
+import { bearer, createClockedApp, createTestApp, DEMO, login, SEED_NOW, type TestApp } from './helpers';
 
 let base: TestApp;
 let app: FastifyInstance;
@@ -21,15 +19,7 @@ const clock = { now: SEED_NOW };
 
 beforeAll(async () => {
   base = await createTestApp();
-  app = await buildApp(
-    loadConfig({
-      SEED_ON_EMPTY: 'false',
-      SERVE_CLIENT: 'false',
-      LOG_LEVEL: 'silent',
-      PUBLIC_URL: 'http://skafferi.test',
-    }),
-    { database: base.services.database, now: () => clock.now },
-  );
+  app = await createClockedApp(base, clock);
   [kund, personal, admin] = await Promise.all([
     login(base, DEMO.kund),
     login(base, DEMO.personal),
