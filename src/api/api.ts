@@ -1,6 +1,6 @@
 import { config } from '../lib/config';
 import { createApiClient } from './client';
-import { renewSession, session } from './session/session';
+import { endSessionRefused, renewSession, session } from './session/session';
 
 /** The app's API client: base URL from configuration, Bearer from the session, renew-and-retry-once on 401. */
 export const api = createApiClient({
@@ -8,5 +8,5 @@ export const api = createApiClient({
   fetch: (input, init) => fetch(input, init),
   getToken: () => session.get()?.token ?? null,
   renewSession,
-  onUnauthorized: () => session.clear('unauthorized'),
+  onUnauthorized: endSessionRefused,
 });

@@ -17,8 +17,8 @@ export interface ApiClientDeps {
   getToken: () => string | null;
   /** Renews the session (single flight). Resolves true when a new token is in place; logs out itself on failure. */
   renewSession: () => Promise<boolean>;
-  /** A 401 that renewal could not cure: the session is over. */
-  onUnauthorized: () => void;
+  /** A 401 that renewal could not cure, with the token that got it: that session is over. */
+  onUnauthorized: (token: string) => void;
 }
 
 /**
@@ -81,7 +81,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
           if ((current && current !== token) || (await deps.renewSession())) continue;
           throw await errorFromResponse(method, url, response);
         }
-        deps.onUnauthorized();
+        deps.onUnauthorized(token);
         throw await errorFromResponse(method, url, response);
       }
 

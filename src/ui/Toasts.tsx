@@ -43,14 +43,17 @@ const tones: Record<ToastTone, { box: string; icon: ReactNode }> = {
   },
 };
 
-/** The notifications area, bottom-right (SPEC §1). Toasts are announced to screen readers and can be closed. */
+/**
+ * The notifications area, bottom-right (SPEC §1), moved aside while a side panel is open (index.css, `.toast-region`).
+ * Toasts are announced to screen readers and can be closed.
+ */
 export function Toasts() {
   const { t } = useTranslation();
   return (
     <ToastRegion
       queue={toastQueue}
       aria-label={t('notifications.region')}
-      className="fixed right-0 bottom-0 z-50 flex w-full flex-col-reverse gap-2 p-4 outline-none sm:right-4 sm:bottom-4 sm:w-96 sm:p-0"
+      className="toast-region fixed right-0 bottom-0 z-50 flex w-full flex-col-reverse gap-2 p-4 outline-none sm:right-4 sm:bottom-4 sm:w-96 sm:p-0"
     >
       {({ toast }) => {
         const tone = tones[toast.content.tone];

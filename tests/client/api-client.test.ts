@@ -111,6 +111,8 @@ describe('API client', () => {
     await expect(client.request('v1/x')).rejects.toMatchObject({ status: 401 });
     expect(renewSession).toHaveBeenCalledTimes(1);
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
+    // with the token that was refused, so that a session begun meanwhile is not the one ended
+    expect(onUnauthorized).toHaveBeenCalledWith('token-2');
     expect(calls).toHaveLength(2);
   });
 

@@ -16,7 +16,7 @@ import { api } from '../api';
 import { ApiError, NETWORK_ERROR_STATUS } from '../api-error';
 import { createApiClient, type ApiClient } from '../client';
 import { errorFromResponse } from '../http';
-import { renewSession, session } from '../session/session';
+import { endSessionRefused, renewSession, session } from '../session/session';
 
 /** The filters of GET …/order-history (contract/orders.ts orderHistoryQuery). */
 export interface OrderHistoryParams {
@@ -51,7 +51,7 @@ function idempotentClient(key: string): ApiClient {
     },
     getToken: () => session.get()?.token ?? null,
     renewSession,
-    onUnauthorized: () => session.clear('unauthorized'),
+    onUnauthorized: endSessionRefused,
   });
 }
 

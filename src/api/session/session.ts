@@ -16,3 +16,11 @@ export const renewSession = createSessionRenewer(
   // The engine's module (and Dexie) is loaded only on this rare path, not with the app's entry (decision 0021).
   { newerSession: (token) => import('./engine-session').then((m) => m.newerEngineSession(token)) },
 );
+
+/**
+ * A 401 that renewal could not cure ends the session — only if it is still the session that got it: an answer that
+ * arrives late for a token already logged out (or replaced by a new login) must not end the new one.
+ */
+export function endSessionRefused(token: string): void {
+  if (session.get()?.token === token) session.clear('unauthorized');
+}

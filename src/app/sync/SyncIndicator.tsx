@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Dialog, DialogTrigger, Popover } from 'react-aria-components';
-import { useSyncState } from '../../api/session/hooks';
+import { useActiveCompany, useSyncState } from '../../api/session/hooks';
 import type { SyncStatus } from '../../offline';
 import { cx } from '../../ui/cx';
 import { formatRelative } from './relative-time';
@@ -10,17 +10,21 @@ import { useNow } from './use-now';
 
 type Look = 'synced' | 'offline' | 'syncing' | 'waiting' | 'refused' | 'blocked';
 
+/** The company whose data the device should hold: known (or null: none), or still loading after a login. */
+type Expected = { code: string | null; loading: boolean };
+
 /** What the indicator shows first: what needs the user most. */
-function lookOf(status: SyncStatus): Look {
+function lookOf(status: SyncStatus, expected: Expected): Look {
   if (status.blocked) return 'blocked';
   if (status.rejected.length > 0) return 'refused';
   if (!status.online) return 'offline';
   if (status.pending > 0) return status.draining ? 'syncing' : 'waiting';
   // Not "synced" before the device has the chosen company's data (lists, cart, counts) — the first read after a
-  // login or a company change — nor while it reads it again: someone about to walk into the cold room must know.
-  if (status.draining || (status.userId !== null && status.companyCode !== null && status.lastSyncedAt === null)) {
-    return 'syncing';
-  }
+  // login or a company change, also in the moment before the engine hears of the company — nor while it reads it
+  // again: someone about to walk into the cold room must know.
+  const companyOnItsWay = expected.loading || (expected.code !== null && expected.code !== status.companyCode);
+  if (status.draining || companyOnItsWay) return 'syncing';
+  if (status.userId !== null && status.companyCode !== null && status.lastSyncedAt === null) return 'syncing';
   return 'synced';
 }
 
@@ -113,8 +117,9 @@ function Icon({ look }: { look: Look }) {
 export function SyncIndicator() {
   const { t } = useTranslation('sync');
   const status = useSyncState();
+  const company = useActiveCompany();
   const now = useNow(30_000, status.lastSyncedAt !== null);
-  const look = lookOf(status);
+  const look = lookOf(status, company);
   const count = look === 'refused' ? status.rejected.length : status.pending;
 
   const short =
