@@ -19,7 +19,9 @@ export async function startServer(
   options: { label: string; timeoutMs?: number },
 ): Promise<ServerChild> {
   const { label, timeoutMs = 180_000 } = options;
-  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+  // BENCH_CHILD_NODE_ARGS: extra Node flags for the server, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile it.
+  const extra = (process.env.BENCH_CHILD_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...extra, '--import', 'tsx', script], {
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });

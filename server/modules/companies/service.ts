@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, or, sql, type AnyColumn, type SQL, type Table } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { companies, deliveryExceptions, deliveryRoutes, userCompanies } from '../../db/schema';
 import type { Company, CompanyDetail, PagedCompanies } from '../../../contract/customer';
@@ -123,4 +123,14 @@ export function createCompanyService(db: DbOrTx) {
       };
     },
   };
+} /**
+ * The rule of `companyForUser` as a condition inside another query (a write that locks its row checks access in the
+ * same statement): staff may act for every company, anyone else for the companies they are linked to.
+ */
+export function mayActFor(user: AuthUser, table: Table, companyId: AnyColumn): SQL<boolean> {
+  if (isStaff(user)) return sql<boolean>`true`;
+  // Qualified names: in a one-table select drizzle writes bare column names, which inside the subquery would name
+  // user_companies' own columns.
+  const link = (column: AnyColumn) => sql`${userCompanies}.${sql.identifier(column.name)}`;
+  return sql<boolean>`exists (select 1 from ${userCompanies} where ${link(userCompanies.userId)} = ${user.id} and ${link(userCompanies.companyId)} = ${table}.${sql.identifier(companyId.name)})`;
 }

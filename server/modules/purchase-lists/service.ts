@@ -16,7 +16,7 @@ import { comparePurchaseLists, sortPurchaseListItems } from '../../../contract/p
 import { AppError, conflict, notFound } from '../../lib/errors';
 import { errorText } from '../../lib/i18n';
 import type { AuthUser } from '../../plugins/authenticate';
-import type { CompanyService } from '../companies/service';
+import { mayActFor, type CompanyService } from '../companies/service';
 
 export type PurchaseListService = ReturnType<typeof createPurchaseListService>;
 export type ItemSort = { sort: PurchaseListSort; order: SortOrder };
@@ -153,20 +153,9 @@ export function createPurchaseListService(db: DbOrTx, companyService: CompanySer
     return row;
   }
 
-  /**
-   * The list if the user may act for its company, else 404. With `lock`, the list row is locked until the end of the
-   * transaction, so changes to one list (and its deletion) happen one after the other.
-   */
-  async function accessibleList(user: AuthUser, id: string, lock = false): Promise<ListRow> {
+  /** The list if the user may act for its company, else 404 (reads). */
+  async function accessibleList(user: AuthUser, id: string): Promise<ListRow> {
     if (!UUID.test(id)) throw listNotFound();
-    if (lock) {
-      const locked = await db
-        .select({ id: purchaseLists.id })
-        .from(purchaseLists)
-        .where(eq(purchaseLists.id, id))
-        .for('update');
-      if (locked.length === 0) throw listNotFound();
-    }
     const row = await listRow(id);
     if (!row) throw listNotFound();
     try {
@@ -176,6 +165,20 @@ export function createPurchaseListService(db: DbOrTx, companyService: CompanySer
       throw error;
     }
     return row;
+  }
+
+  /**
+   * For a change: locks the list row until the end of the transaction (changes to one list, and its deletion, happen
+   * one after the other) and checks access in the same statement; 404 if it is missing or not the user's.
+   */
+  async function lockAccessibleList(user: AuthUser, id: string): Promise<void> {
+    if (!UUID.test(id)) throw listNotFound();
+    const [row] = await db
+      .select({ allowed: mayActFor(user, purchaseLists, purchaseLists.companyId) })
+      .from(purchaseLists)
+      .where(eq(purchaseLists.id, id))
+      .for('update');
+    if (!row?.allowed) throw listNotFound();
   }
 
   async function itemRows(listId: string, itemId?: string): Promise<PurchaseListItem[]> {
@@ -280,13 +283,13 @@ export function createPurchaseListService(db: DbOrTx, companyService: CompanySer
     },
 
     async rename(user: AuthUser, id: string, name: string, now = new Date()): Promise<PurchaseListDetail> {
-      await accessibleList(user, id, true);
+      await lockAccessibleList(user, id);
       await db.update(purchaseLists).set({ name, updatedAt: now }).where(eq(purchaseLists.id, id));
       return detailOf(id);
     },
 
     async remove(user: AuthUser, id: string): Promise<void> {
-      await accessibleList(user, id, true);
+      await lockAccessibleList(user, id);
       await db.delete(purchaseLists).where(eq(purchaseLists.id, id));
     },
 
@@ -301,7 +304,7 @@ export function createPurchaseListService(db: DbOrTx, companyService: CompanySer
       body: AddPurchaseListItemBody,
       now = new Date(),
     ): Promise<PurchaseListItemAnswer> {
-      await accessibleList(user, listId, true);
+      await lockAccessibleList(user, listId);
       const product = await findProduct(body);
       if (body.id) {
         const [existing] = await db
@@ -349,7 +352,7 @@ export function createPurchaseListService(db: DbOrTx, companyService: CompanySer
       requested: number,
       now = new Date(),
     ): Promise<PurchaseListItemAnswer> {
-      await accessibleList(user, listId, true);
+      await lockAccessibleList(user, listId);
       if (!UUID.test(itemId)) throw itemNotFound();
       const [row] = await db
         .select({ wholeUnitsOnly: products.wholeUnitsOnly })
@@ -367,7 +370,7 @@ export function createPurchaseListService(db: DbOrTx, companyService: CompanySer
     },
 
     async removeItem(user: AuthUser, listId: string, itemId: string, now = new Date()): Promise<void> {
-      await accessibleList(user, listId, true);
+      await lockAccessibleList(user, listId);
       if (!UUID.test(itemId)) throw itemNotFound();
       const removed = await db
         .delete(purchaseListItems)
@@ -379,7 +382,7 @@ export function createPurchaseListService(db: DbOrTx, companyService: CompanySer
 
     /** Every item's quantity back to 0, the articles kept: the list is ready for the next order. */
     async reset(user: AuthUser, listId: string, now = new Date()): Promise<PurchaseListDetail> {
-      await accessibleList(user, listId, true);
+      await lockAccessibleList(user, listId);
       await db.update(purchaseListItems).set({ quantity: '0' }).where(eq(purchaseListItems.listId, listId));
       await touch(listId, now);
       return detailOf(listId);
