@@ -4,7 +4,7 @@ import { plusDays, stockholmInstant, todayIn } from './delivery';
 /** What a cart answer was computed from: the cart row and its version (raised by every change, on any instance). */
 export type CartStamp = { cartId: string; version: number };
 
-type Entry = CartStamp & { body: Buffer; from: number; until: number };
+type Entry = CartStamp & { body: Buffer; from: number; until: number; writes: number };
 
 /**
  * A per-process cache of `GET …/cart` answers (serialised to UTF-8 once), per user and company code
@@ -14,6 +14,10 @@ type Entry = CartStamp & { body: Buffer; from: number; until: number };
  * to live, the next deadline the answer shows and the next Stockholm midnight, so an answer never outlives a deadline
  * or a day change that would alter it. What the version does not cover (products, prices, calendar changed elsewhere)
  * shows after at most the time to live. Answers with one-time notices are not kept.
+ *
+ * With an embedded database (PGlite) this process is the only writer, so the per-GET query is not needed: the app
+ * counts the writes (`ProcessWrites`, server/lib/process-writes.ts), and an entry is served only while no write of its user (or of staff, who may
+ * act for anyone) was answered since the answer began to be computed (`getIfUnwritten`).
  */
 export class CartAnswerCache {
   private entries = new Map<string, Entry>();
@@ -44,7 +48,29 @@ export class CartAnswerCache {
     return entry.body;
   }
 
-  set(userId: string, companyCode: string, stamp: CartStamp, cart: Cart, body: Buffer, now: Date, ttlMs: number) {
+  /** The kept answer, if no write of the user (or of staff) was answered since it began to be computed. */
+  getIfUnwritten(userId: string, companyCode: string, writes: number, now: Date): Buffer | undefined {
+    const key = this.key(userId, companyCode);
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    const t = now.getTime();
+    if (entry.writes !== writes || t < entry.from || t >= entry.until) {
+      this.drop(key);
+      return undefined;
+    }
+    return entry.body;
+  }
+
+  set(
+    userId: string,
+    companyCode: string,
+    stamp: CartStamp,
+    cart: Cart,
+    body: Buffer,
+    now: Date,
+    ttlMs: number,
+    writes = 0,
+  ) {
     if (ttlMs <= 0 || body.length > this.maxBytes / 4) return;
     // One-time notices (a moved date, a rounded quantity) belong to one answer only.
     if (cart.messages.some((m) => m.severity === 'info')) return;
@@ -62,7 +88,7 @@ export class CartAnswerCache {
       if (this.bytes + body.length <= this.maxBytes) break;
       this.drop(oldest);
     }
-    this.entries.set(key, { ...stamp, body, from: t, until });
+    this.entries.set(key, { ...stamp, body, from: t, until, writes });
     this.bytes += body.length;
   }
 }

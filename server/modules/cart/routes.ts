@@ -15,6 +15,7 @@ import {
 import type { Db, DbOrTx } from '../../db/client';
 import { currentUser } from '../../plugins/authenticate';
 import type { Idempotency } from '../../plugins/idempotency';
+import type { ProcessWrites } from '../../lib/process-writes';
 import { CartAnswerCache } from './cache';
 import { createCartService } from './service';
 
@@ -27,6 +28,11 @@ type Deps = {
    * (docs/decisions/0039); 0 turns the cache off.
    */
   cacheSeconds?: number | undefined;
+  /**
+   * This process's answered writes, given when it is the database's only writer (PGlite): a kept answer is then
+   * served without the per-GET version query, until a write of its user (decision 0042).
+   */
+  writes?: ProcessWrites | undefined;
 };
 
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -43,7 +49,7 @@ const security = [{ bearer: [] }];
 const base = '/v1/company/:companyCode/cart';
 
 /** SPEC §7 cart calls; every answer is the whole cart (contract/cart.ts). Changes go through the idempotency store. */
-export function cartRoutes({ db, idempotency, now = () => new Date(), cacheSeconds = 10 }: Deps) {
+export function cartRoutes({ db, idempotency, now = () => new Date(), cacheSeconds = 10, writes }: Deps) {
   const serviceOn = (on: DbOrTx) => createCartService(on, now);
   const reads = serviceOn(db);
   const cache = new CartAnswerCache();
@@ -66,14 +72,17 @@ export function cartRoutes({ db, idempotency, now = () => new Date(), cacheSecon
         const code = req.params.companyCode;
         if (cacheSeconds <= 0) return reads.get(user, code);
         const at = now();
-        // One small query: the access check and the cart's version, which a kept answer must match.
-        const stamp = await reads.stamp(user, code);
-        const hit = stamp && cache.get(user.id, code, stamp, at);
+        // The only writer: no write of this user since the answer was computed. Else one small query: the access
+        // check and the cart's version, which a kept answer must match.
+        const written = writes?.of(user.id) ?? 0;
+        const hit = writes
+          ? cache.getIfUnwritten(user.id, code, written, at)
+          : await reads.stamp(user, code).then((stamp) => stamp && cache.get(user.id, code, stamp, at));
         // Already serialised: a Buffer payload is sent as it is.
         if (hit) return reply.type(JSON_TYPE).send(hit as never);
         const { cart: answer, stamp: computedFrom } = await reads.read(user, code);
         const body = Buffer.from(JSON.stringify(answer));
-        cache.set(user.id, code, computedFrom, answer, body, at, cacheSeconds * 1000);
+        cache.set(user.id, code, computedFrom, answer, body, at, cacheSeconds * 1000, written);
         return reply.type(JSON_TYPE).send(body as never);
       },
     });
