@@ -172,6 +172,28 @@ test.describe('stocktaking', () => {
     await expect(inventory.quantity(scanArticle.name)).toHaveText(st(40 + ppc));
   });
 
+  test('a list never opened on this device says so offline, instead of calling itself empty', async ({
+    app,
+    context,
+    inventory,
+    sync,
+    inventoryApi,
+    scanArticle,
+  }) => {
+    const name = unique('E2E Frys');
+    await inventoryApi.createList(users.kund, COMPANY, name, [{ productId: scanArticle.id, unit: 'piece' }]);
+    await app.login.loginAs(users.kund);
+    await inventory.gotoLists();
+    await expect(inventory.main.getByRole('link', { name })).toBeVisible();
+    await sync.expectState('synced', 0);
+
+    await context.setOffline(true);
+    await inventory.main.getByRole('link', { name }).click();
+    await inventory.expectList(name, 'offline, items not on the device');
+    await expect(inventory.main).toContainText('Listans artiklar finns inte på den här enheten än');
+    await expect(inventory.main).not.toContainText('Listan är tom');
+  });
+
   test('two phones count the same list offline; online again, the server has the sum', async ({
     app,
     browser,

@@ -182,6 +182,8 @@ function Counter({ list }: { list: MirrorInventoryList }) {
         )}
       </div>
 
+      {!list.itemsRead && !sync.online && <Alert tone="warning">{t('items.notOnDevice')}</Alert>}
+
       <div className="flex flex-col gap-1.5">
         <label htmlFor={`${id}-zone`} className={labelClass}>
           {t('count.zone')}

@@ -260,8 +260,9 @@ function ListDetail({
         {loadingItems && items.length === 0 ? (
           <Loading label={t('detail.loading')} />
         ) : items.length === 0 ? (
+          // Never opened on this device and no network: the items are not here, which is not the same as none.
           <p className="mt-4 rounded-2xl border border-dashed border-gray-300 bg-white p-6 text-gray-700 dark:border-gray-600 dark:bg-gray-900 dark:text-gray-300">
-            {t('items.empty')}
+            {list.itemsRead ? t('items.empty') : t('items.notOnDevice')}
           </p>
         ) : (
           <ItemRows
