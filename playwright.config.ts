@@ -3,8 +3,9 @@ import { defineConfig, devices } from '@playwright/test';
 const CI = !!process.env.CI;
 
 /**
- * Server A: default token lifetime. Server B: tokens live 15 s, for the session tests. `E2E_PORT` moves both (A on it,
- * B on the next port) and the output folder, so that two runs on one machine do not share servers or results.
+ * Server A: default token lifetime, and a clock of the date rules that a journey can move (DEV_CLOCK). Server B:
+ * tokens live 15 s, for the session tests. `E2E_PORT` moves both (A on it, B on the next port) and the output folder,
+ * so that two runs on one machine do not share servers or results.
  */
 const PORT_A = Number(process.env.E2E_PORT ?? 4173);
 export const SERVER_A = `http://localhost:${PORT_A}`;
@@ -65,5 +66,5 @@ export default defineConfig({
     { name: 'app', testIgnore: [/session\.spec\.ts/, FIRST], use: { baseURL: SERVER_A } },
     { name: 'session', testMatch: /session\.spec\.ts/, use: { baseURL: SERVER_B } },
   ],
-  webServer: [server('a', PORT_A), server('b', PORT_A + 1, 'TOKEN_TTL_SECONDS=15')],
+  webServer: [server('a', PORT_A, 'DEV_CLOCK=true'), server('b', PORT_A + 1, 'TOKEN_TTL_SECONDS=15')],
 });

@@ -22,6 +22,8 @@ import { customerRoutes } from './modules/customers/routes';
 import { customerManagementRoutes } from './modules/customers/manage-routes';
 import { healthRoutes } from './modules/health/routes';
 import { mailboxRoutes } from './modules/mailbox/routes';
+import { createDevClock } from './modules/dev-clock/clock';
+import { devClockRoutes } from './modules/dev-clock/routes';
 import { catalogRoutes } from './modules/catalog/routes';
 import { priceRoutes } from './modules/prices/routes';
 import { searchRoutes } from './modules/search/routes';
@@ -61,6 +63,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
     }),
   });
+  // DEV_CLOCK (tests): the date rules read a clock that PUT /v1/dev/clock moves, from the given one or real time.
+  const devClock = config.devClock ? createDevClock(options.now) : undefined;
+  const now = devClock?.now ?? options.now;
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
@@ -152,16 +157,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(searchRoutes({ db, config, companies }));
   await app.register(contentRoutes({ db, config }));
   await app.register(
-    cartRoutes({ db, idempotency, now: options.now, cacheSeconds: config.authCacheSeconds, writes: processWrites }),
+    cartRoutes({ db, idempotency, now, cacheSeconds: config.authCacheSeconds, writes: processWrites }),
   );
-  await app.register(calendarRoutes({ db, now: options.now }));
-  await app.register(checkoutRoutes({ db, idempotency, now: options.now }));
-  await app.register(orderRoutes({ db, idempotency, now: options.now }));
-  await app.register(popularRoutes({ db, now: options.now }));
+  await app.register(calendarRoutes({ db, now }));
+  await app.register(checkoutRoutes({ db, idempotency, now }));
+  await app.register(orderRoutes({ db, idempotency, now }));
+  await app.register(popularRoutes({ db, now }));
   await app.register(contactRoutes({ db, config, mailer }));
   await app.register(newsletterRoutes({ db, config, mailer }));
   await app.register(dataSheetRoutes({ db, config }));
   if (config.devMailbox) await app.register(mailboxRoutes(db));
+  if (devClock) await app.register(devClockRoutes(devClock));
   await registerClient(app, config.serveClient ? config.clientDir : null);
 
   return app;

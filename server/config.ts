@@ -32,6 +32,7 @@ const envSchema = z.object({
   SERVE_CLIENT: bool(true),
   CLIENT_DIR: z.string().min(1).default('./dist/client'),
   DEV_MAILBOX: bool(true).optional(),
+  DEV_CLOCK: bool(false),
   SMTP_URL: optionalUrl,
   MAIL_FROM: z.string().min(3).default('Skafferi <noreply@skafferi.test>'),
   CUSTOMER_SERVICE_EMAIL: z.email().default('kundservice@skafferi.test'),
@@ -101,6 +102,8 @@ export type Config = {
   serveClient: boolean;
   clientDir: string;
   devMailbox: boolean;
+  /** `PUT /v1/dev/clock` moves the clock of the date rules (e2e tests only; docs/decisions/0041). */
+  devClock: boolean;
   smtpUrl: string | undefined;
   mailFrom: string;
   customerServiceEmail: string;
@@ -183,6 +186,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       `Invalid configuration — fix these settings (see .env.example):\n  ${missing}: required when the other RECAPTCHA_ key is set`,
     );
   }
+  // A movable clock in production would let anyone move every order deadline: refused, not silently ignored, so that a
+  // test setting copied to a production environment stops the start instead of hiding there.
+  if (e.DEV_CLOCK && env.NODE_ENV === 'production') {
+    throw new ConfigError(
+      'Invalid configuration — fix these settings (see .env.example):\n  DEV_CLOCK: must be off when NODE_ENV=production',
+    );
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -201,6 +211,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     clientDir: e.CLIENT_DIR,
     // The mailbox viewer exposes every mail: on by default only while no real SMTP server is configured.
     devMailbox: e.DEV_MAILBOX ?? !e.SMTP_URL,
+    devClock: e.DEV_CLOCK,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     customerServiceEmail: e.CUSTOMER_SERVICE_EMAIL,

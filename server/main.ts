@@ -28,6 +28,9 @@ async function main() {
     `  API docs: http://localhost:${port}/api/docs   Health: http://localhost:${port}/health`,
     `  Database: ${database}`,
     config.devMailbox ? `  Mailbox (reset and activation mails): http://localhost:${port}/v1/dev/mailbox` : '',
+    config.devClock
+      ? `  Test clock (DEV_CLOCK): PUT/DELETE http://localhost:${port}/v1/dev/clock moves the date rules`
+      : '',
     '',
     '  Demo logins:',
     ...DEMO_LOGINS.map((l) => `    ${l.email.padEnd(26)} ${l.password.padEnd(14)} ${l.description}`),
