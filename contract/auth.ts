@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { email, isoDateTime } from './common';
+import { captchaField, email, isoDateTime } from './common';
 import { strongPassword } from './password';
 
 export const loginBody = z.object({
@@ -22,16 +22,9 @@ export const resetPasswordBody = z
   .refine((v) => v.password === v.confirmPassword, { path: ['confirmPassword'], message: 'validation.mismatch' });
 export type ResetPasswordBody = z.infer<typeof resetPasswordBody>;
 
-/**
- * The bot-protection proof of a form — the same schema as `captchaField` in contract/captcha.ts, written out here
- * because that file imports this one (an import back would be a cycle). Optional in the schema so that a missing
- * proof answers 400 CaptchaFailed, like a wrong one.
- */
-const registrationCaptcha = z.string().max(20_000).optional();
-
 /** POST /v1/auth/confirm-registration: the new password, and the bot-protection proof (SPEC §2). */
 export const confirmRegistrationBody = z
-  .object({ token: tokenField, password: strongPassword, confirmPassword: z.string(), captcha: registrationCaptcha })
+  .object({ token: tokenField, password: strongPassword, confirmPassword: z.string(), captcha: captchaField })
   .refine((v) => v.password === v.confirmPassword, { path: ['confirmPassword'], message: 'validation.mismatch' });
 export type ConfirmRegistrationBody = z.infer<typeof confirmRegistrationBody>;
 

@@ -1,12 +1,8 @@
 import { z } from 'zod';
 import { forgotPasswordBody } from './auth';
+import { captchaField } from './common';
 
-/**
- * The bot-protection proof a form sends: an ALTCHA payload (base64 JSON of the solved challenge) or a reCAPTCHA
- * token, depending on the server's provider (GET /v1/captcha/config). Missing, wrong, expired or already used:
- * 400 CaptchaFailed.
- */
-export const captchaField = z.string().max(20_000).optional();
+export { captchaField };
 
 /** What the browser needs to show the provider's widget. */
 export const captchaConfig = z.discriminatedUnion('provider', [

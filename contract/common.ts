@@ -86,3 +86,10 @@ export const isoDateTime = z.string();
 export const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'validation.date' });
 
 export const companyCodeParam = z.object({ companyCode: z.string().min(1).max(32) });
+
+/**
+ * The bot-protection proof a form sends: an ALTCHA payload (base64 JSON of the solved challenge) or a reCAPTCHA
+ * token, depending on the server's provider (GET /v1/captcha/config). Optional in the schema so that a missing proof
+ * answers 400 CaptchaFailed, like a wrong, expired or already used one.
+ */
+export const captchaField = z.string().max(20_000).optional();

@@ -20,11 +20,12 @@ beforeAll(async () => {
   // A second app on the same database, with a clock the test moves.
   other = await createClockedApp(base, clock);
   kund = await login(base, DEMO.kund);
-  [product] = await base.services.database.db
+  const found = await base.services.database.db
     .select()
     .from(products)
     .where(and(eq(products.discontinued, false), isNull(products.expiresAt), eq(products.wholeUnitsOnly, true)))
     .limit(1);
+  product = found[0]!;
 });
 afterAll(async () => {
   await other.close();
