@@ -123,7 +123,7 @@ async function measure(startLines: number, changes: number): Promise<number[]> {
     const userId = randomUUID();
     await storeSession(db, { userId, token: 'bench', validTo: new Date(Date.now() + 3_600_000).toISOString() });
     await transact(db, syncTables(db), async () => {
-      await storeCart(db, userId, serverCart(startLines));
+      await storeCart(db, userId, serverCart(startLines), 'read');
       await rebaseEntities(db, 'cart', [COMPANY]);
     });
 

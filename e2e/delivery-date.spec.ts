@@ -98,11 +98,7 @@ test('a chosen delivery date whose order deadline has passed moves to the next a
     await expect(picker).toContainText(`Beställ senast ${deadlineText(next.deadlineLocal)}`);
     await expect(cart.toCheckout).toBeVisible();
 
-    // Known defect (reported with issue #5): the server tells the move once, in the first answer after the deadline,
-    // and the browser got it — but the app's start-up syncs read the cart again within a second or two, and the mirror
-    // takes the later answer without the notice, so the user is never told (docs/decisions/0041). Everything above
-    // must hold; once the notice is kept this check passes, Playwright reports an unexpected pass, and `test.fail` goes.
-    test.fail(true, 'the one-time DeliveryDateMoved notice is replaced by the next cart read before it is shown');
+    // The server tells the move once; background reads a moment later keep the notice on the device.
     await expect(cart.messages).toContainText(
       `Sista beställningstid för ${weekdayDate(first.date)} har passerat. Leveransdagen har ändrats till ${weekdayDate(next.date)}.`,
       { timeout: 5_000 },

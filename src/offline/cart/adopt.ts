@@ -13,7 +13,7 @@ export async function adoptServerCart(db: OfflineDb, cart: Cart): Promise<void> 
   await transact(db, syncTables(db), async () => {
     const session = await readSession(db);
     if (!session) return;
-    await storeCart(db, session.userId, cart);
+    await storeCart(db, session.userId, cart, 'change');
     await rebaseEntities(db, 'cart', [cart.companyCode]);
   });
 }

@@ -2,15 +2,27 @@ import { cart as cartSchema, type Cart } from '../../../contract/cart';
 import type { OfflineDb } from '../db';
 import { serverCartKey } from './tables';
 
-/** Replaces the server copy of a user's cart of a company with a full answer or a fresh read. */
-export async function storeCart(db: OfflineDb, userId: string, cart: Cart): Promise<void> {
-  await db.serverCarts.put({
-    key: serverCartKey(userId, cart.companyCode),
-    userId,
-    companyCode: cart.companyCode,
-    cart,
-    stale: false,
-  });
+/** Notices the server gives once, in the answer that did it, but the user must still be told after later reads. */
+const LASTING_NOTICES = new Set(['DeliveryDateMoved']);
+
+/**
+ * Replaces the server copy of a user's cart of a company with a full answer or a fresh read. A `read` keeps the
+ * previous copy's lasting notices (a date moved past its deadline) while the date is the same: the server tells it
+ * once, and a background read a moment later must not take it away before the user has seen it. The next answer of
+ * a change replaces them.
+ */
+export async function storeCart(db: OfflineDb, userId: string, cart: Cart, origin: 'read' | 'change'): Promise<void> {
+  const key = serverCartKey(userId, cart.companyCode);
+  let stored = cart;
+  if (origin === 'read') {
+    const before = (await db.serverCarts.get(key))?.cart;
+    const kept =
+      before && before.deliveryDate === cart.deliveryDate
+        ? before.messages.filter((m) => LASTING_NOTICES.has(m.code) && !cart.messages.some((n) => n.code === m.code))
+        : [];
+    if (kept.length > 0) stored = { ...cart, messages: [...kept, ...cart.messages] };
+  }
+  await db.serverCarts.put({ key, userId, companyCode: cart.companyCode, cart: stored, stale: false });
 }
 
 /** The server copies of a company's cart must be read again. */
@@ -35,7 +47,7 @@ export async function applyAnswer(
     await markStale(db, companyCode);
     return false;
   }
-  await storeCart(db, userId, parsed.data);
+  await storeCart(db, userId, parsed.data, 'change');
   if (replayed) await markStale(db, companyCode);
   return true;
 }

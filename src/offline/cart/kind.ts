@@ -35,7 +35,7 @@ async function refreshCompany(context: RefreshContext, companyCode: string): Pro
   const parsed = cartSchema.safeParse(body);
   if (status !== 200 || !parsed.success) throw new RefreshStop('unreachable');
   await context.write(async () => {
-    await storeCart(db, userId, parsed.data);
+    await storeCart(db, userId, parsed.data, 'read');
     await context.rebase('cart', [companyCode]);
   });
 }
