@@ -122,3 +122,12 @@ export function useActiveCompany(): { code: string | null; loading: boolean } {
   if (sync.companyCode) return { code: sync.companyCode, loading: false };
   return { code: null, loading: authenticated && (user.isPending || linking) };
 }
+
+/**
+ * The first read of a company's mirrored data on this device is under way (after a login or a company change): a
+ * screen of that data shows "loading", not "nothing yet", while the lists are on their way from the server.
+ */
+export function useFirstRead(companyCode: string | null): boolean {
+  const sync = useSyncState();
+  return sync.online && sync.lastSyncedAt === null && (sync.draining || sync.companyCode !== companyCode);
+}

@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useActiveCompany, useCurrentCompany, useCurrentUser, useSyncState } from '../../api/session/hooks';
+import { useActiveCompany, useCurrentCompany, useCurrentUser, useFirstRead } from '../../api/session/hooks';
 import { formatSek } from '../../lib/money';
 import { inventoryListPath, paths } from '../../lib/paths';
-import { Alert } from '../../ui/Alert';
+import { CompanyGate } from '../../ui/CompanyGate';
 import { Link, LinkButton } from '../../ui/Link';
 import { Spinner } from '../../ui/Spinner';
 import { toast } from '../../ui/toast-queue';
@@ -23,8 +23,7 @@ export function InventoryListsPage() {
   const companyName = useCurrentCompany().data?.name;
   const { data: user } = useCurrentUser();
   const lists = useInventoryLists(company.code);
-  const sync = useSyncState();
-  const firstRead = sync.online && sync.lastSyncedAt === null && (sync.draining || sync.companyCode !== company.code);
+  const firstRead = useFirstRead(company.code);
 
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6">
@@ -38,85 +37,83 @@ export function InventoryListsPage() {
         {companyName ? t('lead', { company: companyName }) : t('leadNoName')}
       </p>
 
-      {company.loading ? (
-        <div className="mt-10 flex justify-center text-primary-700 dark:text-primary-300">
-          <Spinner className="size-8" label={t('loading')} />
-        </div>
-      ) : company.code === null ? (
-        <Alert tone="info" title={t('noCompany.title')} className="mt-8 max-w-3xl">
-          {t('noCompany.text')}
-        </Alert>
-      ) : (
-        <div className="mt-8 grid items-start gap-6 lg:grid-cols-3">
-          <section
-            aria-labelledby="create-inventory-heading"
-            className="rounded-2xl border border-gray-200 bg-white p-5 shadow-sm sm:p-6 lg:order-last dark:border-gray-700 dark:bg-gray-900"
-          >
-            <h2 id="create-inventory-heading" className="text-lg font-bold text-gray-950 dark:text-white">
-              {t('create.heading')}
-            </h2>
-            <div className="mt-4">
-              <ListForm
-                submitLabel={t('create.submit')}
-                onSubmit={async (values) => {
-                  const result = await changeInventory({
-                    type: 'createList',
-                    companyCode: company.code!,
-                    ...values,
-                    createdBy: user ? `${user.firstName} ${user.lastName}` : null,
-                  });
-                  toast.success(t('create.created', { name: values.name }), { id: 'inventory-list' });
-                  await navigate(inventoryListPath(result.id!));
-                }}
-              />
-            </div>
-          </section>
-          <section aria-labelledby="inventory-lists-heading" className="lg:col-span-2">
-            <h2 id="inventory-lists-heading" className="sr-only">
-              {t('overview.heading')}
-            </h2>
-            {lists === undefined || (lists.length === 0 && firstRead) ? (
-              <div className="flex justify-center py-10 text-primary-700 dark:text-primary-300">
-                <Spinner className="size-8" label={t('loading')} />
+      <CompanyGate
+        company={company}
+        loadingLabel={t('loading')}
+        noCompany={{ title: t('noCompany.title'), text: t('noCompany.text') }}
+      >
+        {(companyCode) => (
+          <div className="mt-8 grid items-start gap-6 lg:grid-cols-3">
+            <section
+              aria-labelledby="create-inventory-heading"
+              className="rounded-2xl border border-gray-200 bg-white p-5 shadow-sm sm:p-6 lg:order-last dark:border-gray-700 dark:bg-gray-900"
+            >
+              <h2 id="create-inventory-heading" className="text-lg font-bold text-gray-950 dark:text-white">
+                {t('create.heading')}
+              </h2>
+              <div className="mt-4">
+                <ListForm
+                  submitLabel={t('create.submit')}
+                  onSubmit={async (values) => {
+                    const result = await changeInventory({
+                      type: 'createList',
+                      companyCode: companyCode,
+                      ...values,
+                      createdBy: user ? `${user.firstName} ${user.lastName}` : null,
+                    });
+                    toast.success(t('create.created', { name: values.name }), { id: 'inventory-list' });
+                    await navigate(inventoryListPath(result.id!));
+                  }}
+                />
               </div>
-            ) : lists.length === 0 ? (
-              <p className="rounded-2xl border border-dashed border-gray-300 bg-white p-6 text-gray-700 dark:border-gray-600 dark:bg-gray-900 dark:text-gray-300">
-                {t('overview.empty')}
-              </p>
-            ) : (
-              <ul className="flex flex-col gap-3">
-                {lists.map((list) => (
-                  <li
-                    key={list.id}
-                    data-testid="inventory-list-row"
-                    data-list-id={list.id}
-                    className="relative rounded-xl border border-gray-200 bg-white p-4 hover:border-primary-400 dark:border-gray-700 dark:bg-gray-900"
-                  >
-                    <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
-                      <Link
-                        href={inventoryListPath(list.id)}
-                        className="text-lg font-semibold break-words text-gray-950 no-underline after:absolute after:inset-0 dark:text-white"
-                      >
-                        {list.name}
-                      </Link>
-                      {list.pending && <PendingBadge />}
-                    </div>
-                    <p className="mt-1 flex flex-wrap gap-x-3 text-sm text-gray-700 dark:text-gray-300">
-                      <span>
-                        <Period from={list.dateFrom} to={list.dateTo} />
-                      </span>
-                      <span>{t('itemCount', { count: list.itemCount })}</span>
-                      <span data-testid="inventory-list-value">
-                        {t('stockValue', { value: formatSek(list.stockValue) })}
-                      </span>
-                    </p>
-                  </li>
-                ))}
-              </ul>
-            )}
-          </section>
-        </div>
-      )}
+            </section>
+            <section aria-labelledby="inventory-lists-heading" className="lg:col-span-2">
+              <h2 id="inventory-lists-heading" className="sr-only">
+                {t('overview.heading')}
+              </h2>
+              {lists === undefined || (lists.length === 0 && firstRead) ? (
+                <div className="flex justify-center py-10 text-primary-700 dark:text-primary-300">
+                  <Spinner className="size-8" label={t('loading')} />
+                </div>
+              ) : lists.length === 0 ? (
+                <p className="rounded-2xl border border-dashed border-gray-300 bg-white p-6 text-gray-700 dark:border-gray-600 dark:bg-gray-900 dark:text-gray-300">
+                  {t('overview.empty')}
+                </p>
+              ) : (
+                <ul className="flex flex-col gap-3">
+                  {lists.map((list) => (
+                    <li
+                      key={list.id}
+                      data-testid="inventory-list-row"
+                      data-list-id={list.id}
+                      className="relative rounded-xl border border-gray-200 bg-white p-4 hover:border-primary-400 dark:border-gray-700 dark:bg-gray-900"
+                    >
+                      <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
+                        <Link
+                          href={inventoryListPath(list.id)}
+                          className="text-lg font-semibold break-words text-gray-950 no-underline after:absolute after:inset-0 dark:text-white"
+                        >
+                          {list.name}
+                        </Link>
+                        {list.pending && <PendingBadge />}
+                      </div>
+                      <p className="mt-1 flex flex-wrap gap-x-3 text-sm text-gray-700 dark:text-gray-300">
+                        <span>
+                          <Period from={list.dateFrom} to={list.dateTo} />
+                        </span>
+                        <span>{t('itemCount', { count: list.itemCount })}</span>
+                        <span data-testid="inventory-list-value">
+                          {t('stockValue', { value: formatSek(list.stockValue) })}
+                        </span>
+                      </p>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </section>
+          </div>
+        )}
+      </CompanyGate>
     </div>
   );
 }

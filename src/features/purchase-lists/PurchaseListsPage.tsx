@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { useActiveCompany, useCurrentCompany, useCurrentUser, useSyncState } from '../../api/session/hooks';
+import { useActiveCompany, useCurrentCompany, useCurrentUser, useFirstRead } from '../../api/session/hooks';
 import { usePurchaseLists } from '../../offline/hooks';
-import { Alert } from '../../ui/Alert';
+import { CompanyGate } from '../../ui/CompanyGate';
 import { Spinner } from '../../ui/Spinner';
 import { CreateListForm } from './components/CreateListForm';
 import { EmptyLists } from './components/EmptyLists';
@@ -17,9 +17,7 @@ export function PurchaseListsPage() {
   const companyName = useCurrentCompany().data?.name;
   const { data: user } = useCurrentUser();
   const lists = usePurchaseLists(company.code);
-  const sync = useSyncState();
-  // The first visit on this device: the lists are on their way from the server, not missing.
-  const firstRead = sync.online && sync.lastSyncedAt === null && (sync.draining || sync.companyCode !== company.code);
+  const firstRead = useFirstRead(company.code);
 
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6">
@@ -28,39 +26,40 @@ export function PurchaseListsPage() {
         {companyName ? t('lead', { company: companyName }) : t('leadNoName')}
       </p>
 
-      {company.loading ? (
-        <div className="mt-10 flex justify-center text-primary-700 dark:text-primary-300">
-          <Spinner className="size-8" label={t('loading')} />
-        </div>
-      ) : company.code === null ? (
-        <Alert tone="info" title={t('noCompany.title')} className="mt-8 max-w-3xl">
-          {t('noCompany.text')}
-        </Alert>
-      ) : (
-        <div className="mt-8 grid items-start gap-6 lg:grid-cols-3">
-          <div className="lg:order-last">
-            <CreateListForm companyCode={company.code} createdBy={user ? `${user.firstName} ${user.lastName}` : null} />
+      <CompanyGate
+        company={company}
+        loadingLabel={t('loading')}
+        noCompany={{ title: t('noCompany.title'), text: t('noCompany.text') }}
+      >
+        {(companyCode) => (
+          <div className="mt-8 grid items-start gap-6 lg:grid-cols-3">
+            <div className="lg:order-last">
+              <CreateListForm
+                companyCode={companyCode}
+                createdBy={user ? `${user.firstName} ${user.lastName}` : null}
+              />
+            </div>
+            <section aria-labelledby="lists-heading" className="lg:col-span-2">
+              <h2 id="lists-heading" className="sr-only">
+                {t('overview.heading')}
+              </h2>
+              {lists === undefined || (lists.length === 0 && firstRead) ? (
+                <div className="flex justify-center py-10 text-primary-700 dark:text-primary-300">
+                  <Spinner className="size-8" label={t('loading')} />
+                </div>
+              ) : lists.length === 0 ? (
+                <EmptyLists />
+              ) : (
+                <ul className="flex flex-col gap-3">
+                  {lists.map((list) => (
+                    <ListRow key={list.id} list={list} />
+                  ))}
+                </ul>
+              )}
+            </section>
           </div>
-          <section aria-labelledby="lists-heading" className="lg:col-span-2">
-            <h2 id="lists-heading" className="sr-only">
-              {t('overview.heading')}
-            </h2>
-            {lists === undefined || (lists.length === 0 && firstRead) ? (
-              <div className="flex justify-center py-10 text-primary-700 dark:text-primary-300">
-                <Spinner className="size-8" label={t('loading')} />
-              </div>
-            ) : lists.length === 0 ? (
-              <EmptyLists />
-            ) : (
-              <ul className="flex flex-col gap-3">
-                {lists.map((list) => (
-                  <ListRow key={list.id} list={list} />
-                ))}
-              </ul>
-            )}
-          </section>
-        </div>
-      )}
+        )}
+      </CompanyGate>
     </div>
   );
 }
