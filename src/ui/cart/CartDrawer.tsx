@@ -30,7 +30,10 @@ export function CartDrawer() {
       isDismissable
       className="fixed inset-0 z-40 flex justify-end bg-gray-950/60 backdrop-blur-[2px]"
     >
-      <Modal data-side-panel className="flex h-full w-full max-w-md flex-col bg-white shadow-2xl dark:bg-gray-900 dark:ring-1 dark:ring-gray-700">
+      <Modal
+        data-side-panel
+        className="flex h-full w-full max-w-md flex-col bg-white shadow-2xl dark:bg-gray-900 dark:ring-1 dark:ring-gray-700"
+      >
         <Dialog className="flex min-h-0 flex-1 flex-col outline-none" data-testid="cart-drawer">
           {({ close }) => (
             <>
