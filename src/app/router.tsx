@@ -4,6 +4,7 @@ import { productLoader } from '../features/product/loader';
 import { loadProfile } from '../features/profile/loader';
 import { loadSettings } from '../features/settings/loader';
 import { requireUserManager } from '../features/users/loader';
+import { session } from '../api/session/session';
 import { paths } from '../lib/paths';
 import { notFound, redirectIfAuthenticated, requireAuth } from './guards';
 import { DefaultLayout } from './layouts/DefaultLayout';
@@ -12,6 +13,14 @@ import { PageSpinner } from './PageSpinner';
 import type { RouteHandle } from './route-handle';
 
 const handle = (value: RouteHandle) => value;
+
+/**
+ * A logged-in visitor's product cards and product page carry the cart controls, a chunk of their own (ui/catalog/
+ * AddToCartSlot): fetched beside the page's code. A visitor who is not logged in never needs them.
+ */
+function preloadCartControls(): void {
+  if (session.get()) void import('../ui/catalog/AddToCartSlot').then((m) => m.preloadAddToCart(), () => undefined);
+}
 
 export function createRoutes(queryClient: QueryClient): RouteObject[] {
   return [
@@ -220,14 +229,20 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
         {
           path: paths.search,
           handle: handle({ title: 'search:title', crumb: 'search:crumb' }),
-          lazy: () => import('../features/search/SearchPage').then((m) => ({ Component: m.SearchPage })),
+          lazy: () => {
+            preloadCartControls();
+            return import('../features/search/SearchPage').then((m) => ({ Component: m.SearchPage }));
+          },
         },
         {
           // The product page's own breadcrumbs show its categories; the title comes from the product.
           path: `${paths.product}/:slug`,
           handle: handle({ title: 'catalog:product.title' }),
           loader: productLoader(queryClient),
-          lazy: () => import('../features/product/ProductPage').then((m) => ({ Component: m.ProductPage })),
+          lazy: () => {
+            preloadCartControls();
+            return import('../features/product/ProductPage').then((m) => ({ Component: m.ProductPage }));
+          },
         },
         {
           // Where the newsletter's confirm and unsubscribe links land (the server redirects with the outcome).

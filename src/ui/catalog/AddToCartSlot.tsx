@@ -1,20 +1,13 @@
-import { useId, useState } from 'react';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ProductDetail } from '../../../contract/catalog';
-import type { CartUnit } from '../../../contract/cart';
-import { usePrice } from '../../api/prices';
 import type { ProductHit } from '../../api/search/types';
-import { useIsAuthenticated, useSyncState } from '../../api/session/hooks';
+import { useIsAuthenticated } from '../../api/session/hooks';
+import { session } from '../../api/session/session';
 import { paths } from '../../lib/paths';
-import { Button } from '../Button';
-import { tryChangeCart } from '../cart/cart-actions';
-import { QuantityField } from '../cart/QuantityField';
-import { cartPriceOf, cartSnapshotOf, type CartableProduct } from '../cart/snapshot';
-import { UnitChoice } from '../cart/UnitChoice';
-import { useActiveCart } from '../cart/use-active-cart';
+import { preloadable } from '../../lib/preloadable';
 import { cx } from '../cx';
 import { LinkButton } from '../Link';
-import { toast } from '../toast-queue';
 
 export interface AddToCartSlotProps {
   /** The product to add: the product page passes its detail, cards their search hit. */
@@ -29,120 +22,60 @@ export interface AddToCartSlotProps {
   className?: string;
 }
 
-const formatQuantity = (n: number) => n.toLocaleString('sv-SE', { maximumFractionDigits: 3 });
+/**
+ * The controls themselves (React Aria's number field and radio group, the cart mirror and the offline engine, ≈ 100 KB
+ * gzip) are a chunk of their own, fetched only for a logged-in visitor: a visitor who is not logged in sees no controls
+ * (cards) or the way to log in (product page), and never downloads them (docs/decisions/0021-first-load-budget.md).
+ */
+const controls = preloadable(() => import('./AddToCartControls').then((m) => m.AddToCartControls));
+
+/** Starts fetching the cart controls when the visitor is logged in (the routes that show products call it). */
+export function preloadAddToCart(): void {
+  if (session.get()) void controls.preload().catch(() => undefined);
+}
 
 /**
- * "Lägg i varukorgen": quantity, unit (when a carton holds several pieces) and the button. The add goes through the
- * offline engine (docs/decisions/0033), so it works without a network and shows in the mini cart at once; a toast
- * says what was added. Focus stays on the button, so adding again is one more press.
+ * "Lägg i varukorgen": quantity, unit (when a carton holds several pieces) and the button, for a logged-in visitor and
+ * an orderable product; the way to log in on the product page; nothing on a card before login.
  */
 export function AddToCartSlot({ product, orderable = true, variant = 'page', className }: AddToCartSlotProps) {
-  const { t } = useTranslation('cart');
   const authenticated = useIsAuthenticated();
-  const { companyCode, view } = useActiveCart();
-  const { online } = useSyncState();
-  const price = usePrice(authenticated ? product.id : null);
-  const [quantity, setQuantity] = useState(1);
-  const [unit, setUnit] = useState<CartUnit>(product.unit);
-  const [busy, setBusy] = useState(false);
-  const hintId = useId();
   const card = variant === 'card';
 
-  if (!authenticated) {
-    return card ? null : (
-      <LinkButton href={paths.login} variant="secondary" className={cx('w-full', className)}>
-        {t('add.login')}
-      </LinkButton>
-    );
-  }
-  if (!orderable || product.discontinued) {
-    return (
-      <p className={cx('text-sm font-medium text-gray-700 dark:text-gray-300', className)}>{t('add.notOrderable')}</p>
-    );
-  }
-
-  const inCart = (view?.cart?.items ?? [])
-    .filter((i) => i.productId === product.id)
-    .map((i) => `${formatQuantity(i.quantity)} ${t(i.unit === 'carton' ? 'unit.cartonShort' : 'unit.pieceShort')}`);
-
-  async function add() {
-    if (!companyCode || busy) return;
-    setBusy(true);
-    const result = await tryChangeCart({
-      type: 'addProduct',
-      companyCode,
-      product: cartSnapshotOf(product as CartableProduct),
-      quantity,
-      unit,
-      price: cartPriceOf(product as CartableProduct, price),
-    });
-    setBusy(false);
-    if (!result) return;
-    const line = result.cart.items.find((i) => i.itemId === result.id);
-    toast.success(t('add.added', { name: product.name }), {
-      id: 'cart-added',
-      description: [
-        t('add.addedDetail', {
-          quantity: formatQuantity(line?.quantity ?? quantity),
-          unit: t(unit === 'carton' ? 'unit.cartonShort' : 'unit.pieceShort'),
-          count: result.cart.itemCount,
-        }),
-        online ? null : t('add.addedOffline'),
-      ]
-        .filter(Boolean)
-        .join(' '),
-    });
-    setQuantity(1);
-  }
-
-  const cartons = product.piecesPerCarton > 1;
+  if (!authenticated) return card ? null : <LoginToOrder className={className} />;
+  if (!orderable || product.discontinued) return <NotOrderable className={className} />;
   return (
-    <div
-      data-slot="add-to-cart"
-      data-variant={variant}
-      className={cx('flex flex-col gap-2', className)}
-      role="group"
-      aria-label={t('add.button')}
-    >
-      <div className={cx('flex flex-wrap items-end gap-2', card && 'gap-1.5')}>
-        <QuantityField
-          value={quantity}
-          onChange={setQuantity}
-          label={t('add.quantity')}
-          hideLabel={card}
-          size={card ? 'sm' : 'md'}
-          data-testid="add-to-cart-quantity"
-        />
-        {cartons && (
-          <UnitChoice
-            value={unit}
-            onChange={setUnit}
-            piecesPerCarton={product.piecesPerCarton}
-            label={t('add.unit')}
-            hideLabel={card}
-            size={card ? 'sm' : 'md'}
-          />
-        )}
-      </div>
-      <Button
-        onPress={() => void add()}
-        isPending={busy}
-        isDisabled={!companyCode}
-        size={card ? 'sm' : 'md'}
-        className="w-full"
-        aria-describedby={inCart.length > 0 || !companyCode ? hintId : undefined}
-        data-testid="add-to-cart"
-      >
-        <svg viewBox="0 0 20 20" fill="currentColor" aria-hidden="true" className="size-5">
-          <path d="M1 1.75A.75.75 0 0 1 1.75 1h1.628a1.75 1.75 0 0 1 1.734 1.51L5.18 3h11.07a.75.75 0 0 1 .728.932l-1.5 6a.75.75 0 0 1-.728.568H6.421l.16 1.2a.25.25 0 0 0 .248.217h8.421a.75.75 0 0 1 0 1.5H6.83a1.75 1.75 0 0 1-1.735-1.51L3.628 2.717a.25.25 0 0 0-.248-.217H1.75A.75.75 0 0 1 1 1.75ZM6 17.5a1.5 1.5 0 1 1 3 0 1.5 1.5 0 0 1-3 0ZM15.5 16a1.5 1.5 0 1 0 0 3 1.5 1.5 0 0 0 0-3Z" />
-        </svg>
-        {t('add.button')}
-      </Button>
-      {(inCart.length > 0 || !companyCode) && (
-        <p id={hintId} className="text-sm text-gray-700 dark:text-gray-300">
-          {companyCode ? t('add.inCart', { quantity: inCart.join(' + ') }) : t('add.noCompany')}
-        </p>
-      )}
+    <Suspense fallback={<ControlsPlaceholder card={card} className={className} />}>
+      <controls.Component product={product} orderable={orderable} variant={variant} className={className} />
+    </Suspense>
+  );
+}
+
+function LoginToOrder({ className }: { className?: string }) {
+  const { t } = useTranslation('cart');
+  return (
+    <LinkButton href={paths.login} variant="secondary" className={cx('w-full', className)}>
+      {t('add.login')}
+    </LinkButton>
+  );
+}
+
+function NotOrderable({ className }: { className?: string }) {
+  const { t } = useTranslation('cart');
+  return (
+    <p className={cx('text-sm font-medium text-gray-700 dark:text-gray-300', className)}>{t('add.notOrderable')}</p>
+  );
+}
+
+/**
+ * Holds the controls' place while their code arrives (a logged-in visitor whose route did not fetch it in time): the
+ * quantity row (with its label on the product page) and the button, so that nothing moves when they replace it.
+ */
+function ControlsPlaceholder({ card, className }: { card: boolean; className?: string }) {
+  return (
+    <div aria-hidden="true" className={cx('flex flex-col gap-2', className)}>
+      {card ? <div className="h-[2.375rem]" /> : <div className="h-[4.5rem]" />}
+      <div className={card ? 'min-h-9' : 'min-h-11'} />
     </div>
   );
 }

@@ -6,12 +6,16 @@ import { listingQuery, productSearchQuery } from '../../../api/search/queries';
 import type { FacetId } from '../../../api/search/search';
 import type { ProductHit } from '../../../api/search/types';
 import { useSearchScope } from '../../../api/search/use-search-scope';
+import { preloadAddToCart } from '../../../ui/catalog/AddToCartSlot';
 import { ProductCard } from '../../../ui/catalog/ProductCard';
 import { cx } from '../../../ui/cx';
 import { linkClass } from '../../../ui/Link';
 import { Carousel } from './Carousel';
 import { useHeadingLevel } from './heading';
 import { ContentLink } from './links';
+
+// A logged-in visitor's cards carry the cart controls (their own chunk): fetched beside the carousel's products.
+preloadAddToCart();
 
 const DEFAULT_LIMIT = 12;
 
