@@ -1,6 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { RouteObject } from 'react-router';
-import { productLoader } from '../features/product/loader';
 import { loadProfile } from '../features/profile/loader';
 import { loadSettings } from '../features/settings/loader';
 import { requireUserManager } from '../features/users/loader';
@@ -19,7 +18,11 @@ const handle = (value: RouteHandle) => value;
  * AddToCartSlot): fetched beside the page's code. A visitor who is not logged in never needs them.
  */
 function preloadCartControls(): void {
-  if (session.get()) void import('../ui/catalog/AddToCartSlot').then((m) => m.preloadAddToCart(), () => undefined);
+  if (session.get())
+    void import('../ui/catalog/AddToCartSlot').then(
+      (m) => m.preloadAddToCart(),
+      () => undefined,
+    );
 }
 
 export function createRoutes(queryClient: QueryClient): RouteObject[] {
@@ -32,9 +35,12 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
       children: [
         {
           index: true,
-          // SPEC §2: the start page is the content story `home`.
-          lazy: () =>
-            import('./routes/HomePage').then((m) => ({ loader: m.homeLoader(queryClient), Component: m.HomePage })),
+          // SPEC §2: the start page is the content story `home`. The loader is a small chunk of its own, so the story is
+          // fetched while the page's renderers are still downloading (docs/decisions/0021).
+          lazy: {
+            loader: () => import('./routes/home-loader').then((m) => m.homeLoader(queryClient)),
+            Component: () => import('./routes/HomePage').then((m) => m.HomePage),
+          },
         },
         {
           path: paths.login,
@@ -238,10 +244,14 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
           // The product page's own breadcrumbs show its categories; the title comes from the product.
           path: `${paths.product}/:slug`,
           handle: handle({ title: 'catalog:product.title' }),
-          loader: productLoader(queryClient),
-          lazy: () => {
-            preloadCartControls();
-            return import('../features/product/ProductPage').then((m) => ({ Component: m.ProductPage }));
+          // The loader (the catalogue contract's schemas) is not in the app's entry; it fetches the product while the
+          // page's code downloads.
+          lazy: {
+            loader: () => import('../features/product/loader').then((m) => m.productLoader(queryClient)),
+            Component: () => {
+              preloadCartControls();
+              return import('../features/product/ProductPage').then((m) => m.ProductPage);
+            },
           },
         },
         {
@@ -256,11 +266,10 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
         // SPEC §2 /:slug(.*)*: every other path is a content page; a slug without a story is the fatal 404. Keep last.
         {
           path: '*',
-          lazy: () =>
-            import('../features/content/ContentPage').then((m) => ({
-              loader: m.contentLoader(queryClient),
-              Component: m.ContentPage,
-            })),
+          lazy: {
+            loader: () => import('../features/content/loader').then((m) => m.contentLoader(queryClient)),
+            Component: () => import('../features/content/ContentPage').then((m) => m.ContentPage),
+          },
         },
       ],
     },

@@ -1,32 +1,10 @@
-import type { QueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { useLoaderData } from 'react-router';
 import { useCurrentUser, useIsAuthenticated } from '../../api/session/hooks';
-import { ContentPage, contentLoader } from '../../features/content/ContentPage';
+import { ContentPage } from '../../features/content/ContentPage';
 import { paths } from '../../lib/paths';
 import { Link, LinkButton } from '../../ui/Link';
-
-interface HomeData {
-  fullSlug: string;
-  /** The story could not be read because there is no network (and the device has no copy of it). */
-  offline?: boolean;
-}
-
-/**
- * The start page's loader: the content story `home`. With no network and no copy on the device (the service worker
- * keeps stories it has seen), the start page still opens: logging out offline lands here.
- */
-export const homeLoader = (queryClient: QueryClient) => {
-  const load = contentLoader(queryClient, 'home');
-  return async (args: LoaderFunctionArgs): Promise<HomeData> => {
-    try {
-      return await load(args);
-    } catch (error) {
-      if (typeof navigator !== 'undefined' && navigator.onLine === false) return { fullSlug: 'home', offline: true };
-      throw error;
-    }
-  };
-};
+import type { HomeData } from './home-loader';
 
 /**
  * What the start page adds to its story for the visitor: a greeting and the way to Mina sidor once logged in, the way

@@ -1,56 +1,16 @@
-import { useSuspenseQuery, type QueryClient } from '@tanstack/react-query';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { data, redirect, useLoaderData, type LoaderFunctionArgs } from 'react-router';
-import {
-  ROOT_COMPONENTS,
-  storySlugForPath,
-  type BlogPostBlok,
-  type CdnStory,
-  type NestableBlok,
-  type PageBlok,
-  type ProductCategoryBlok,
-} from '../../../contract/content';
+import { useLoaderData } from 'react-router';
+import type { BlogPostBlok, CdnStory, NestableBlok, PageBlok, ProductCategoryBlok } from '../../../contract/content';
 import { storyQuery } from '../../api/queries/content';
-import { loadNamespaces } from '../../lib/i18n';
-import { paths } from '../../lib/paths';
 import { cx } from '../../ui/cx';
 import { ContentBreadcrumbs } from './ContentBreadcrumbs';
 import { HeadingLevelProvider } from './components/heading';
 import { PageContext } from './components/page-context';
 import { Blok } from './components/registry';
 import { StoryContext } from './components/story-context';
+import type { ContentLoaderData } from './loader';
 import { useForcedColourMode, useStoryMeta } from './use-story-meta';
-
-export interface ContentLoaderData {
-  fullSlug: string;
-}
-
-function pathOf(url: URL): string {
-  try {
-    return decodeURIComponent(url.pathname);
-  } catch {
-    return url.pathname;
-  }
-}
-
-/**
- * The loader of the start page and of the catch-all content route (SPEC §2): the story at the path, or the fatal 404
- * 'Page Not Found: {path}' when the content service has none (or it is not a page).
- */
-export function contentLoader(queryClient: QueryClient, fixedSlug?: string) {
-  return async ({ request }: LoaderFunctionArgs): Promise<ContentLoaderData> => {
-    const url = new URL(request.url);
-    const path = pathOf(url);
-    // SPEC §2: /home is a placeholder entry; the start page lives at /.
-    if (!fixedSlug && storySlugForPath(path) === 'home') throw redirect(paths.home);
-    const fullSlug = fixedSlug ?? storySlugForPath(path);
-    const [story] = await Promise.all([queryClient.ensureQueryData(storyQuery(fullSlug)), loadNamespaces('content')]);
-    if (!story || !(ROOT_COMPONENTS as readonly string[]).includes(story.content.component)) {
-      throw data({ code: 'PageNotFound', path: url.pathname }, { status: 404, statusText: 'Not Found' });
-    }
-    return { fullSlug };
-  };
-}
 
 /** Blocks that span the whole width themselves (their own background and inner width). */
 const FULL_WIDTH = new Set(['Hero', 'Section']);

@@ -20,7 +20,7 @@ export function imageBox(asset: Asset, fallback: ImageBox): ImageBox {
 }
 
 /** A Storyblok raster image in several widths through its image service; other images as they are. */
-function srcSet(filename: string, box: ImageBox): string | undefined {
+export function srcSet(filename: string, box: ImageBox): string | undefined {
   if (!STORYBLOK_RASTER.test(filename)) return undefined;
   return WIDTHS.filter((w) => w <= box.width)
     .map((w) => `${filename}/m/${w}x0 ${w}w`)
