@@ -93,3 +93,21 @@ export const companyCodeParam = z.object({ companyCode: z.string().min(1).max(32
  * answers 400 CaptchaFailed, like a wrong, expired or already used one.
  */
 export const captchaField = z.string().max(20_000).optional();
+
+/** A page of rows as the paged calls answer it (SPEC §7's company list shape): data, totalRecords, currentPage, totalPages. */
+export function paged<Row extends z.ZodType>(row: Row) {
+  return z.object({
+    data: z.array(row),
+    totalRecords: z.number().int(),
+    currentPage: z.number().int(),
+    totalPages: z.number().int(),
+  });
+}
+
+/** `page` (from 1) and `pageSize` (1 … max, default given) of a paged call's query string. */
+export function pageQuery(defaultSize: number, maxSize: number) {
+  return {
+    page: z.coerce.number().int().min(1).default(1),
+    pageSize: z.coerce.number().int().min(1).max(maxSize).default(defaultSize),
+  };
+}

@@ -7,7 +7,7 @@
  * Money is integer öre (docs/decisions/0003). Field errors come back as 400 `ValidationError` with Swedish texts.
  */
 import { z } from 'zod';
-import { isoDateTime } from './common';
+import { isoDateTime, paged, pageQuery } from './common';
 
 export const COMPANY_PRODUCT_UNITS = ['piece', 'carton'] as const;
 export type CompanyProductUnit = (typeof COMPANY_PRODUCT_UNITS)[number];
@@ -51,8 +51,7 @@ const gtin = z
 /** GET /v1/company/{companyCode}/products: `q` matches name, article number or GTIN; paged, by name (Swedish order). */
 export const companyProductsQuery = z.object({
   q: z.string().trim().max(100).optional(),
-  page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(COMPANY_PRODUCTS_MAX_PAGE_SIZE).default(50),
+  ...pageQuery(50, COMPANY_PRODUCTS_MAX_PAGE_SIZE),
 });
 export type CompanyProductsQuery = z.input<typeof companyProductsQuery>;
 
@@ -84,12 +83,7 @@ export const companyProduct = z.object({
 export type CompanyProduct = z.infer<typeof companyProduct>;
 
 /** Paged like the company list: data, totalRecords, currentPage, totalPages. */
-export const pagedCompanyProducts = z.object({
-  data: z.array(companyProduct),
-  totalRecords: z.number().int(),
-  currentPage: z.number().int(),
-  totalPages: z.number().int(),
-});
+export const pagedCompanyProducts = paged(companyProduct);
 export type PagedCompanyProducts = z.infer<typeof pagedCompanyProducts>;
 
 const productFields = {

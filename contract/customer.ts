@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { email, isoDate } from './common';
+import { email, isoDate, paged, pageQuery } from './common';
 import { strongPassword } from './password';
 
 export const ROLE_NAMES = ['Customer', 'CustomerAdministrator', 'SkafferiAdministrator'] as const;
@@ -85,19 +85,13 @@ export const COMPANY_PAGE_SIZE = 5;
 const booleanish = z.union([z.boolean(), z.enum(['true', 'false'])]).transform((v) => v === true || v === 'true');
 
 export const companiesQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(COMPANY_PAGE_SIZE),
+  ...pageQuery(COMPANY_PAGE_SIZE, 100),
   searchString: z.string().trim().max(100).optional(),
   withInactive: booleanish.default(false),
 });
 export type CompaniesQuery = z.input<typeof companiesQuery>;
 
-export const pagedCompanies = z.object({
-  data: z.array(company),
-  totalRecords: z.number().int(),
-  currentPage: z.number().int(),
-  totalPages: z.number().int(),
-});
+export const pagedCompanies = paged(company);
 export type PagedCompanies = z.infer<typeof pagedCompanies>;
 
 /* ---- Managing the users of a company (customer administrators; staff too) ---- */

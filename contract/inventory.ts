@@ -19,7 +19,7 @@
  *   quantity = (S ? S.quantity : 0) + Σ deltas after S (all deltas when there is no set).
  */
 import { z } from 'zod';
-import { isoDate, isoDateTime } from './common';
+import { isoDate, isoDateTime, paged, pageQuery } from './common';
 
 export const INVENTORY_UNITS = ['piece', 'carton'] as const;
 export type InventoryUnit = (typeof INVENTORY_UNITS)[number];
@@ -89,8 +89,7 @@ export const inventoryGroupParams = z.object({ companyCode, listId: pathId, grou
 /** GET /inventory-lists: `q` matches the name; newest period first; paged like the company list. */
 export const inventoryListsQuery = z.object({
   q: z.string().trim().max(100).optional(),
-  page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(INVENTORY_LISTS_MAX_PAGE_SIZE).default(20),
+  ...pageQuery(20, INVENTORY_LISTS_MAX_PAGE_SIZE),
 });
 export type InventoryListsQuery = z.input<typeof inventoryListsQuery>;
 
@@ -142,12 +141,7 @@ export const inventoryList = z.object({
 });
 export type InventoryList = z.infer<typeof inventoryList>;
 
-export const pagedInventoryLists = z.object({
-  data: z.array(inventoryList),
-  totalRecords: z.number().int(),
-  currentPage: z.number().int(),
-  totalPages: z.number().int(),
-});
+export const pagedInventoryLists = paged(inventoryList);
 export type PagedInventoryLists = z.infer<typeof pagedInventoryLists>;
 
 const listName = z.string().trim().min(1, required).max(INVENTORY_LIST_NAME_MAX);

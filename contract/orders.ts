@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDate, isoDateTime } from './common';
+import { isoDate, isoDateTime, paged, pageQuery } from './common';
 import { calendarDay } from './calendar';
 import { cart, cartProduct, vatLine } from './cart';
 import { PRICE_KINDS, PRODUCT_UNITS } from './catalog';
@@ -147,8 +147,7 @@ export type CheckoutResponse = z.infer<typeof checkoutResponse>;
  * words of the reference / their reference. Newest first.
  */
 export const orderHistoryQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(ORDER_HISTORY_MAX_PAGE_SIZE).default(20),
+  ...pageQuery(20, ORDER_HISTORY_MAX_PAGE_SIZE),
   status: z.enum(ORDER_STATUSES).optional(),
   from: calendarDay.optional(),
   to: calendarDay.optional(),
@@ -156,12 +155,7 @@ export const orderHistoryQuery = z.object({
 });
 export type OrderHistoryQuery = z.input<typeof orderHistoryQuery>;
 
-export const orderHistoryResponse = z.object({
-  data: z.array(orderSummary),
-  totalRecords: z.number().int(),
-  currentPage: z.number().int(),
-  totalPages: z.number().int(),
-});
+export const orderHistoryResponse = paged(orderSummary);
 export type OrderHistoryResponse = z.infer<typeof orderHistoryResponse>;
 
 export const orderParams = z.object({ companyCode: z.string().min(1).max(32), orderNumber: z.string().max(40) });
