@@ -1,5 +1,6 @@
-import type { BrowserContext, Page, Request } from '@playwright/test';
+import type { BrowserContext, Request } from '@playwright/test';
 import { expect, test, type CartProduct } from './pages/Cart';
+import { serviceWorkerControls } from './support/service-worker';
 import { users } from './support/users';
 
 const COMPANY = '10001';
@@ -15,21 +16,6 @@ function recordCartChanges(context: BrowserContext, company: string): Request[] 
     if (request.method() !== 'GET' && path.startsWith(`/v1/company/${company}/cart`)) sent.push(request);
   });
   return sent;
-}
-
-/** Whether the app's service worker controls the page (needed to load the app with no network). */
-async function serviceWorkerControls(page: Page): Promise<boolean> {
-  type Scope = { navigator: { serviceWorker?: { controller: { state: string } | null } } };
-  try {
-    await expect
-      .poll(() => page.evaluate(() => (globalThis as unknown as Scope).navigator.serviceWorker?.controller?.state), {
-        timeout: 15_000,
-      })
-      .toBe('activated');
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 test.describe('cart, delivery date and checkout', () => {

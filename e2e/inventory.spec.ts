@@ -1,10 +1,10 @@
 import { statSync } from 'node:fs';
 import path from 'node:path';
-import type { Page } from '@playwright/test';
 import { App } from './pages/App';
 import { CountScreen, expect, InventoryScreen, test as base, type IndexedArticle } from './pages/Inventory';
 import { SyncStatus } from './pages/PurchaseLists';
 import { AxeChecker } from './support/axe';
+import { serviceWorkerControls } from './support/service-worker';
 import { users } from './support/users';
 import { writeBarcodeVideo } from './support/y4m';
 
@@ -68,26 +68,6 @@ const test = base.extend<object, { scanArticle: IndexedArticle; scanVideo: strin
 });
 
 test.use({ permissions: ['camera'] });
-
-type WorkerScope = { navigator: { serviceWorker?: { controller: { state: string } | null } } };
-
-/** Whether the app's service worker controls the page (needed to reload with no network). */
-async function serviceWorkerControls(page: Page): Promise<boolean> {
-  try {
-    await expect
-      .poll(
-        () =>
-          page.evaluate(
-            () => (globalThis as unknown as WorkerScope).navigator.serviceWorker?.controller?.state ?? null,
-          ),
-        { timeout: 15_000 },
-      )
-      .toBe('activated');
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 const st = (n: number) => `${n.toLocaleString('sv-SE')} st`;
 

@@ -1,6 +1,7 @@
-import type { BrowserContext, Page, Request } from '@playwright/test';
+import type { BrowserContext, Request } from '@playwright/test';
 import { expect, logInSettled, test } from './pages/PurchaseLists';
 import type { ServerItem } from './support/purchase-lists';
+import { serviceWorkerControls } from './support/service-worker';
 import { users } from './support/users';
 
 const COMPANY = '10001';
@@ -17,33 +18,10 @@ function recordChanges(context: BrowserContext): Request[] {
   return sent;
 }
 
-/** The little of the browser this file reads inside the page (e2e is typed for Node). */
-type WorkerScope = { navigator: { serviceWorker?: { controller: { state: string } | null } } };
-
 /** Whether the focused element is inside `selector` (runs in the page). */
 function focusIsIn(selector: string): boolean {
   const { document } = globalThis as unknown as { document: { activeElement: { closest(s: string): unknown } | null } };
   return document.activeElement?.closest(selector) != null;
-}
-
-/** Whether the app's service worker controls the page (the PWA work); waits a little for the first take-over. */
-async function serviceWorkerControls(page: Page): Promise<boolean> {
-  try {
-    await expect
-      .poll(
-        () =>
-          page.evaluate(
-            () => (globalThis as unknown as WorkerScope).navigator.serviceWorker?.controller?.state ?? null,
-          ),
-        {
-          timeout: 15_000,
-        },
-      )
-      .toBe('activated');
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 test.describe('purchase lists offline', () => {
