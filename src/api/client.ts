@@ -42,6 +42,11 @@ export interface RequestOptions<T> {
 
 export interface ApiClient {
   request<T = unknown>(path: string, options?: RequestOptions<T>): Promise<T>;
+  /**
+   * The answer itself, for a file (an export): the same session, renewal and errors as `request`, but the body is
+   * left to the caller (blob, or read as a stream for progress). Throws ApiError unless the answer is 2xx.
+   */
+  response(path: string, options?: Omit<RequestOptions<never>, 'schema'>): Promise<Response>;
 }
 
 export function createApiClient(deps: ApiClientDeps): ApiClient {
@@ -62,7 +67,11 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     }
   }
 
-  async function request<T>(path: string, options: RequestOptions<T> = {}): Promise<T> {
+  /** Sends with the session (renewing once on a 401) until an answer that is 2xx, else throws its ApiError. */
+  async function exchange(
+    path: string,
+    options: RequestOptions<unknown>,
+  ): Promise<{ response: Response; url: string }> {
     const method = options.method ?? 'GET';
     const auth = options.auth ?? 'session';
     const url = buildUrl(deps.baseUrl, path, options.query);
@@ -92,21 +101,30 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
         }
         throw await errorFromResponse(method, url, response);
       }
-
-      let body: unknown;
-      try {
-        body = await readJson(response);
-      } catch {
-        throw new ApiError({ method, url, status: response.status, code: 'InvalidResponse' });
-      }
-      if (!options.schema) return body as T;
-      const parsed = options.schema.safeParse(body);
-      if (!parsed.success) {
-        throw new ApiError({ method, url, status: response.status, code: 'InvalidResponse' });
-      }
-      return parsed.data;
+      return { response, url };
     }
   }
 
-  return { request };
+  async function request<T>(path: string, options: RequestOptions<T> = {}): Promise<T> {
+    const method = options.method ?? 'GET';
+    const { response, url } = await exchange(path, options);
+    let body: unknown;
+    try {
+      body = await readJson(response);
+    } catch {
+      throw new ApiError({ method, url, status: response.status, code: 'InvalidResponse' });
+    }
+    if (!options.schema) return body as T;
+    const parsed = options.schema.safeParse(body);
+    if (!parsed.success) {
+      throw new ApiError({ method, url, status: response.status, code: 'InvalidResponse' });
+    }
+    return parsed.data;
+  }
+
+  async function response(path: string, options: Omit<RequestOptions<never>, 'schema'> = {}): Promise<Response> {
+    return (await exchange(path, { ...options, headers: { Accept: '*/*', ...options.headers } })).response;
+  }
+
+  return { request, response };
 }

@@ -152,4 +152,25 @@ describe('API client', () => {
     await expect(client.request('v1/x')).resolves.toBe(1);
     expect(calls).toHaveLength(3);
   });
+
+  it('hands a file answer over as it is, after renewing on a 401 like any call', async () => {
+    const { client, calls, renewSession } = setup([{ status: 401 }, { status: 200, body: { pdf: true } }]);
+    const response = await client.response('v1/order/7/export/pdf', { query: { group: 'zone' } });
+    expect(await response.json()).toEqual({ pdf: true });
+    expect(renewSession).toHaveBeenCalledTimes(1);
+    expect(calls.map((c) => [c.url, c.headers.Accept, c.headers.Authorization])).toEqual([
+      ['/v1/order/7/export/pdf?group=zone', '*/*', 'Bearer token-1'],
+      ['/v1/order/7/export/pdf?group=zone', '*/*', 'Bearer token-2'],
+    ]);
+  });
+
+  it("throws a file answer's error with the server's code and message", async () => {
+    const { client } = setup([
+      { status: 404, body: { code: 'OrderDocumentNotFound', message: 'Dokumentet finns inte.' } },
+    ]);
+    await expect(client.response('v1/order/7/export/pdf')).rejects.toMatchObject({
+      status: 404,
+      code: 'OrderDocumentNotFound',
+    });
+  });
 });

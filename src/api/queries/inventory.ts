@@ -5,11 +5,7 @@ import {
   zonesResponse,
   type InventoryGroup,
 } from '../../../contract/inventory';
-import { config } from '../../lib/config';
 import { api } from '../api';
-import { ApiError, NETWORK_ERROR_STATUS } from '../api-error';
-import { buildUrl, errorFromResponse } from '../http';
-import { renewSession, session } from '../session/session';
 
 // Inventory lists and their items are mirrored data (src/offline/inventory): read from Dexie, never from here. These
 // are the server-only calls around them.
@@ -82,27 +78,11 @@ export async function downloadInventoryExport(
   format: ExportFormat,
   options: { group?: InventoryGroup; signal?: AbortSignal; onProgress?: (share: number | null) => void } = {},
 ): Promise<DownloadedFile> {
-  const url = buildUrl(
-    config().apiBaseUrl,
-    `${companyPath(companyCode)}/inventory-list/${encodeURIComponent(listId)}/export/${format}`,
-    { group: options.group },
-  );
-  const send = async () => {
-    const token = session.get()?.token;
-    try {
-      return await fetch(url, {
-        headers: { Accept: '*/*', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-        signal: options.signal,
-      });
-    } catch (cause) {
-      if (options.signal?.aborted) throw cause;
-      throw new ApiError({ method: 'GET', url, status: NETWORK_ERROR_STATUS, code: 'NetworkError', message: '' });
-    }
-  };
   options.onProgress?.(null);
-  let response = await send();
-  if (response.status === 401 && (await renewSession())) response = await send();
-  if (!response.ok) throw await errorFromResponse('GET', url, response);
+  const response = await api.response(
+    `${companyPath(companyCode)}/inventory-list/${encodeURIComponent(listId)}/export/${format}`,
+    { query: { group: options.group }, ...(options.signal ? { signal: options.signal } : {}) },
+  );
 
   const total = Number(response.headers.get('Content-Length') ?? 0);
   const type = response.headers.get('Content-Type') ?? 'application/octet-stream';

@@ -13,9 +13,7 @@ import { config } from '../../lib/config';
 import { offlineDb } from '../../offline';
 import { adoptServerCart } from '../../offline/cart';
 import { api } from '../api';
-import { ApiError, NETWORK_ERROR_STATUS } from '../api-error';
 import { createApiClient, type ApiClient } from '../client';
-import { errorFromResponse } from '../http';
 import { endSessionRefused, renewSession, session } from '../session/session';
 
 /** The filters of GET …/order-history (contract/orders.ts orderHistoryQuery). */
@@ -120,13 +118,7 @@ export const popularArticlesQuery = (companyCode: string, query: PopularParams) 
 
 /** GET /v1/order/:orderNumber/export/pdf — the order as a PDF file, saved through a download link. */
 export async function downloadOrderPdf(orderNumber: string): Promise<void> {
-  const url = `${config().apiBaseUrl.replace(/\/+$/, '')}/v1/order/${encodeURIComponent(orderNumber)}/export/pdf`;
-  const send = () =>
-    fetch(url, { headers: { Authorization: `Bearer ${session.get()?.token ?? ''}` } }).catch(() => null);
-  let response = await send();
-  if (response?.status === 401 && (await renewSession())) response = await send();
-  if (!response) throw new ApiError({ method: 'GET', url, status: NETWORK_ERROR_STATUS, code: 'NetworkError' });
-  if (!response.ok) throw await errorFromResponse('GET', url, response);
+  const response = await api.response(`v1/order/${encodeURIComponent(orderNumber)}/export/pdf`);
   const blob = await response.blob();
   const href = URL.createObjectURL(blob);
   const link = document.createElement('a');
