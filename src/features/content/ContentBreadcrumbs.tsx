@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { BreadcrumbTrail } from '../../ui/BreadcrumbTrail';
 import { storyPath, type CdnStory } from '../../../contract/content';
 import { ancestorsQuery } from '../../api/queries/content';
+import { LazyBreadcrumbTrail } from '../../app/LazyBreadcrumbTrail';
 import { paths } from '../../lib/paths';
 
 /** Startsida › the pages above › this page (SPEC §2: breadcrumbs link to the start page). */
@@ -15,5 +15,5 @@ export function ContentBreadcrumbs({ story, current }: { story: CdnStory; curren
     ...(ancestors.data ?? []).filter((crumb) => crumb.href !== here && crumb.href !== paths.home),
     { href: here, label: current },
   ];
-  return <BreadcrumbTrail items={items} className="mx-auto w-full max-w-6xl px-4 pt-4 sm:px-6" />;
+  return <LazyBreadcrumbTrail items={items} className="mx-auto w-full max-w-6xl px-4 pt-4 sm:px-6" />;
 }
