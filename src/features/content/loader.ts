@@ -4,6 +4,7 @@ import { ROOT_COMPONENTS, storySlugForPath } from '../../../contract/content';
 import { storyQuery } from '../../api/queries/content';
 import { loadNamespaces } from '../../lib/i18n';
 import { paths } from '../../lib/paths';
+import { iconNamesIn, preloadIcons } from './components/icon-set';
 import { preloadHeroImage } from './hero-preload';
 
 export interface ContentLoaderData {
@@ -22,7 +23,7 @@ function pathOf(url: URL): string {
  * The loader of the start page and of the catch-all content route (SPEC §2): the story at the path, or the fatal 404
  * 'Page Not Found: {path}' when the content service has none (or it is not a page). A chunk of its own, without the
  * renderers, so that the story is fetched while they download (docs/decisions/0021-first-load-budget.md); the first
- * hero's image is asked for as soon as the story is here.
+ * hero's image and the story's icons (each a chunk of its own) are asked for as soon as the story is here.
  */
 export function contentLoader(queryClient: QueryClient, fixedSlug?: string) {
   return async ({ request }: LoaderFunctionArgs): Promise<ContentLoaderData> => {
@@ -36,6 +37,7 @@ export function contentLoader(queryClient: QueryClient, fixedSlug?: string) {
       throw data({ code: 'PageNotFound', path: url.pathname }, { status: 404, statusText: 'Not Found' });
     }
     preloadHeroImage(story);
+    preloadIcons(iconNamesIn(story.content));
     return { fullSlug };
   };
 }

@@ -1,6 +1,7 @@
+import { Suspense } from 'react';
 import type { IconBlok } from '../../../../contract/content';
 import { cx } from '../../../ui/cx';
-import { ICONS } from './icon-set';
+import { iconOf } from './icon-set';
 
 const sizes = { small: 'size-4', medium: 'size-6', large: 'size-10' } as const;
 const colours = {
@@ -13,23 +14,26 @@ const colours = {
 /** An icon (Lucide's), medium and primary by default; named for screen readers only when it has a label. */
 /** `plain`: no size or colour of its own (an icon in a button takes the button's colour and the class's size). */
 export function Icon({ blok, className, plain = false }: { blok: IconBlok; className?: string; plain?: boolean }) {
-  const Svg = ICONS[blok.name];
-  if (!Svg) return null;
+  const icon = iconOf(blok.name);
+  if (!icon) return null;
   const label = blok.label?.trim();
+  const classes = cx(
+    'shrink-0',
+    !plain && sizes[blok.size || 'medium'],
+    !plain && colours[blok.colour || 'primary'],
+    className,
+  );
+  const named = {
+    'aria-hidden': label ? undefined : true,
+    'aria-label': label || undefined,
+    role: label ? 'img' : undefined,
+  } as const;
+  // Each icon is a chunk of its own (icon-set.ts), usually here already (the page's loader asked for it): until it
+  // is, an empty box of the icon's size (and name) holds its place.
   return (
-    <Svg
-      className={cx(
-        'shrink-0',
-        !plain && sizes[blok.size || 'medium'],
-        !plain && colours[blok.colour || 'primary'],
-        className,
-      )}
-      strokeWidth={1.75}
-      aria-hidden={label ? undefined : true}
-      aria-label={label || undefined}
-      role={label ? 'img' : undefined}
-      focusable="false"
-    />
+    <Suspense fallback={<span className={cx('inline-block', classes)} {...named} />}>
+      <icon.Component className={classes} strokeWidth={1.75} focusable="false" {...named} />
+    </Suspense>
   );
 }
 
