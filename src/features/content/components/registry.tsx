@@ -112,6 +112,50 @@ function DevWarning({ children }: { children: ReactNode }) {
 
 const isDev = import.meta.env.DEV;
 
+type Check = { success: true; data: AnyBlok } | { success: false; issues: { path: PropertyKey[]; message: string }[] };
+
+/**
+ * Blocks already checked against the contract, by object. A block that passes is parsed into new objects, and so is
+ * every block nested in it, by the same component schemas (contract/content.ts builds block fields from them): those
+ * nested blocks are recorded as checked too, so a block is parsed once, not again at every level it is nested in
+ * (about 4× less work on the start page, on its first render; docs/decisions/0021) nor on a re-render. Objects the
+ * parse passed through as they were (fields typed unknown) are never taken for checked blocks.
+ */
+const checkedBloks = new WeakMap<object, Check>();
+
+function collectObjects(value: unknown, into: WeakSet<object>): WeakSet<object> {
+  if (value && typeof value === 'object' && !into.has(value)) {
+    into.add(value);
+    for (const child of Object.values(value)) collectObjects(child, into);
+  }
+  return into;
+}
+
+function recordChecked(value: unknown, input: WeakSet<object>): void {
+  if (!value || typeof value !== 'object' || input.has(value)) return;
+  const blok = value as { _uid?: unknown; component?: unknown };
+  if (
+    typeof blok._uid === 'string' &&
+    typeof blok.component === 'string' &&
+    Object.hasOwn(COMPONENTS, blok.component)
+  ) {
+    checkedBloks.set(value, { success: true, data: value as AnyBlok });
+  }
+  for (const child of Object.values(value)) recordChecked(child, input);
+}
+
+function check(name: ComponentName, blok: object): Check {
+  const known = checkedBloks.get(blok);
+  if (known) return known;
+  const parsed = COMPONENT_SCHEMAS[name].safeParse(blok);
+  if (parsed.success) recordChecked(parsed.data, collectObjects(blok, new WeakSet()));
+  const result: Check = parsed.success
+    ? { success: true, data: parsed.data }
+    : { success: false, issues: parsed.error.issues };
+  checkedBloks.set(blok, result);
+  return result;
+}
+
 /**
  * One block, drawn by its component after checking it against the contract. A block of an unknown type, or one that
  * does not match its schema, renders nothing in production and a visible warning in development.
@@ -124,14 +168,14 @@ export function Blok({ blok }: { blok: AnyBlok | { component: string; _uid: stri
     console.warn(`Innehåll: okänd komponent "${blok.component}" (${blok._uid})`);
     return <DevWarning>Okänd komponent: {blok.component}</DevWarning>;
   }
-  const checked = COMPONENT_SCHEMAS[name].safeParse(blok);
+  const checked = check(name, blok);
   if (!checked.success) {
     if (!isDev) return null;
-    console.warn(`Innehåll: ${blok.component} (${blok._uid}) stämmer inte med kontraktet`, checked.error.issues);
+    console.warn(`Innehåll: ${blok.component} (${blok._uid}) stämmer inte med kontraktet`, checked.issues);
     return (
       <DevWarning>
         {blok.component} stämmer inte med kontraktet:{' '}
-        {checked.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')}
+        {checked.issues.map((issue) => `${issue.path.map(String).join('.')}: ${issue.message}`).join('; ')}
       </DevWarning>
     );
   }
