@@ -237,6 +237,9 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
           handle: handle({ title: 'search:title', crumb: 'search:crumb' }),
           lazy: () => {
             preloadCartControls();
+            // The results need the search client, which api/search/engine.ts imports on the first search, once the page
+            // has rendered: its chunk is fetched beside the page's code instead (docs/decisions/0021).
+            void import('typesense').catch(() => undefined);
             return import('../features/search/SearchPage').then((m) => ({ Component: m.SearchPage }));
           },
         },
