@@ -155,21 +155,28 @@ test.describe('stocktaking', () => {
   test('a list never opened on this device says so offline, instead of calling itself empty', async ({
     app,
     context,
+    page,
     inventory,
     sync,
     inventoryApi,
     scanArticle,
   }) => {
-    const name = unique('E2E Frys');
-    await inventoryApi.createList(users.kund, COMPANY, name, [{ productId: scanArticle.id, unit: 'piece' }]);
+    const opened = unique('E2E Kyl');
+    const never = unique('E2E Frys');
+    const openedId = await inventoryApi.createList(users.kund, COMPANY, opened, [
+      { productId: scanArticle.id, unit: 'piece' },
+    ]);
+    await inventoryApi.createList(users.kund, COMPANY, never, [{ productId: scanArticle.id, unit: 'piece' }]);
     await app.login.loginAs(users.kund);
-    await inventory.gotoLists();
-    await expect(inventory.main.getByRole('link', { name })).toBeVisible();
+    // One list opened here (the screen's code is on the device too), the other one never.
+    await inventory.gotoList(openedId, opened, 'online');
+    await expect(inventory.item(scanArticle.name)).toBeVisible();
     await sync.expectState('synced', 0);
 
     await context.setOffline(true);
-    await inventory.main.getByRole('link', { name }).click();
-    await inventory.expectList(name, 'offline, items not on the device');
+    await page.getByRole('navigation', { name: 'Brödsmulor' }).getByRole('link', { name: 'Inventering' }).click();
+    await inventory.main.getByRole('link', { name: never }).click();
+    await inventory.expectList(never, 'offline, items not on the device');
     await expect(inventory.main).toContainText('Listans artiklar finns inte på den här enheten än');
     await expect(inventory.main).not.toContainText('Listan är tom');
   });

@@ -5,7 +5,7 @@ import { formatSek } from '../../lib/money';
 import { inventoryListPath, paths } from '../../lib/paths';
 import { CompanyGate } from '../../ui/CompanyGate';
 import { Link, LinkButton } from '../../ui/Link';
-import { Spinner } from '../../ui/Spinner';
+import { MirroredRows } from '../../ui/MirroredRows';
 import { toast } from '../../ui/toast-queue';
 import { ListForm } from './components/ListForm';
 import { PendingBadge } from './components/PendingBadge';
@@ -71,45 +71,48 @@ export function InventoryListsPage() {
               <h2 id="inventory-lists-heading" className="sr-only">
                 {t('overview.heading')}
               </h2>
-              {lists === undefined || (lists.length === 0 && firstRead) ? (
-                <div className="flex justify-center py-10 text-primary-700 dark:text-primary-300">
-                  <Spinner className="size-8" label={t('loading')} />
-                </div>
-              ) : lists.length === 0 ? (
-                <p className="rounded-2xl border border-dashed border-gray-300 bg-white p-6 text-gray-700 dark:border-gray-600 dark:bg-gray-900 dark:text-gray-300">
-                  {t('overview.empty')}
-                </p>
-              ) : (
-                <ul className="flex flex-col gap-3">
-                  {lists.map((list) => (
-                    <li
-                      key={list.id}
-                      data-testid="inventory-list-row"
-                      data-list-id={list.id}
-                      className="relative rounded-xl border border-gray-200 bg-white p-4 hover:border-primary-400 dark:border-gray-700 dark:bg-gray-900"
-                    >
-                      <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
-                        <Link
-                          href={inventoryListPath(list.id)}
-                          className="text-lg font-semibold break-words text-gray-950 no-underline after:absolute after:inset-0 dark:text-white"
-                        >
-                          {list.name}
-                        </Link>
-                        {list.pending && <PendingBadge />}
-                      </div>
-                      <p className="mt-1 flex flex-wrap gap-x-3 text-sm text-gray-700 dark:text-gray-300">
-                        <span>
-                          <Period from={list.dateFrom} to={list.dateTo} />
-                        </span>
-                        <span>{t('itemCount', { count: list.itemCount })}</span>
-                        <span data-testid="inventory-list-value">
-                          {t('stockValue', { value: formatSek(list.stockValue) })}
-                        </span>
-                      </p>
-                    </li>
-                  ))}
-                </ul>
-              )}
+              <MirroredRows
+                rows={lists}
+                firstRead={firstRead}
+                loadingLabel={t('loading')}
+                empty={
+                  <p className="rounded-2xl border border-dashed border-gray-300 bg-white p-6 text-gray-700 dark:border-gray-600 dark:bg-gray-900 dark:text-gray-300">
+                    {t('overview.empty')}
+                  </p>
+                }
+              >
+                {(rows) => (
+                  <ul className="flex flex-col gap-3">
+                    {rows.map((list) => (
+                      <li
+                        key={list.id}
+                        data-testid="inventory-list-row"
+                        data-list-id={list.id}
+                        className="relative rounded-xl border border-gray-200 bg-white p-4 hover:border-primary-400 dark:border-gray-700 dark:bg-gray-900"
+                      >
+                        <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
+                          <Link
+                            href={inventoryListPath(list.id)}
+                            className="text-lg font-semibold break-words text-gray-950 no-underline after:absolute after:inset-0 dark:text-white"
+                          >
+                            {list.name}
+                          </Link>
+                          {list.pending && <PendingBadge />}
+                        </div>
+                        <p className="mt-1 flex flex-wrap gap-x-3 text-sm text-gray-700 dark:text-gray-300">
+                          <span>
+                            <Period from={list.dateFrom} to={list.dateTo} />
+                          </span>
+                          <span>{t('itemCount', { count: list.itemCount })}</span>
+                          <span data-testid="inventory-list-value">
+                            {t('stockValue', { value: formatSek(list.stockValue) })}
+                          </span>
+                        </p>
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </MirroredRows>
             </section>
           </div>
         )}

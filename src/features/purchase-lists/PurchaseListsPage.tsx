@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useActiveCompany, useCurrentCompany, useCurrentUser, useFirstRead } from '../../api/session/hooks';
 import { usePurchaseLists } from '../../offline/hooks';
 import { CompanyGate } from '../../ui/CompanyGate';
-import { Spinner } from '../../ui/Spinner';
+import { MirroredRows } from '../../ui/MirroredRows';
 import { CreateListForm } from './components/CreateListForm';
 import { EmptyLists } from './components/EmptyLists';
 import { ListRow } from './components/ListRow';
@@ -43,19 +43,15 @@ export function PurchaseListsPage() {
               <h2 id="lists-heading" className="sr-only">
                 {t('overview.heading')}
               </h2>
-              {lists === undefined || (lists.length === 0 && firstRead) ? (
-                <div className="flex justify-center py-10 text-primary-700 dark:text-primary-300">
-                  <Spinner className="size-8" label={t('loading')} />
-                </div>
-              ) : lists.length === 0 ? (
-                <EmptyLists />
-              ) : (
-                <ul className="flex flex-col gap-3">
-                  {lists.map((list) => (
-                    <ListRow key={list.id} list={list} />
-                  ))}
-                </ul>
-              )}
+              <MirroredRows rows={lists} firstRead={firstRead} loadingLabel={t('loading')} empty={<EmptyLists />}>
+                {(rows) => (
+                  <ul className="flex flex-col gap-3">
+                    {rows.map((list) => (
+                      <ListRow key={list.id} list={list} />
+                    ))}
+                  </ul>
+                )}
+              </MirroredRows>
             </section>
           </div>
         )}
