@@ -7,6 +7,7 @@ import {
   type SearchFieldProps as AriaSearchFieldProps,
 } from 'react-aria-components';
 import { buttonClass } from './button-styles';
+import { SearchIcon } from './SearchIcon';
 import { cx } from './cx';
 import { inputClass, labelClass } from './field-styles';
 
@@ -28,18 +29,7 @@ export function SearchField({ label, placeholder, submitLabel, className, ...pro
           <Label className={labelClass}>{label}</Label>
           <div className="flex gap-2">
             <div className="relative flex-1">
-              <svg
-                viewBox="0 0 20 20"
-                fill="currentColor"
-                aria-hidden="true"
-                className="pointer-events-none absolute top-1/2 left-3 size-5 -translate-y-1/2 text-gray-500 dark:text-gray-400"
-              >
-                <path
-                  fillRule="evenodd"
-                  d="M9 3.5a5.5 5.5 0 1 0 0 11 5.5 5.5 0 0 0 0-11ZM2 9a7 7 0 1 1 12.45 4.39l3.08 3.08a.75.75 0 1 1-1.06 1.06l-3.08-3.08A7 7 0 0 1 2 9Z"
-                  clipRule="evenodd"
-                />
-              </svg>
+              <SearchIcon />
               <Input
                 placeholder={placeholder}
                 className={cx(inputClass, 'pr-10 pl-10 [&::-webkit-search-cancel-button]:hidden')}

@@ -11,6 +11,8 @@ import { formatSek } from '../../lib/money';
 import { categoryPath, productPath, searchPath } from '../../lib/paths';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { cx } from '../../ui/cx';
+import { SearchIcon } from '../../ui/SearchIcon';
+import { headerSearchFieldClass } from './search-field-class';
 
 /** Typing settles this long before a search goes out. */
 const DEBOUNCE_MS = 150;
@@ -21,25 +23,10 @@ type Option =
   | { id: string; kind: 'product'; href: string; product: ProductHit }
   | { id: string; kind: 'all'; href: string; count: number; q: string };
 
-const searchIcon = (
-  <svg
-    viewBox="0 0 20 20"
-    fill="currentColor"
-    aria-hidden="true"
-    className="pointer-events-none absolute top-1/2 left-3 size-5 -translate-y-1/2 text-gray-500 dark:text-gray-400"
-  >
-    <path
-      fillRule="evenodd"
-      d="M9 3.5a5.5 5.5 0 1 0 0 11 5.5 5.5 0 0 0 0-11ZM2 9a7 7 0 1 1 12.45 4.39l3.08 3.08a.75.75 0 1 1-1.06 1.06l-3.08-3.08A7 7 0 0 1 2 9Z"
-      clipRule="evenodd"
-    />
-  </svg>
-);
-
 /**
  * The header's instant search: an ARIA 1.2 combo box (input + listbox popup, aria-activedescendant; the WAI-ARIA
  * pattern, hand-made because React Aria's ComboBox hides the rest of the page with aria-hidden while it is open — see
- * docs/decisions/0019) that suggests that suggests categories and products as one types (typos allowed),
+ * docs/decisions/0019) that suggests categories and products as one types (typos allowed),
  * keyboard navigable; Enter without a chosen suggestion opens /sok?q=…, choosing one opens its page.
  */
 export function InstantSearch({ className }: { className?: string }) {
@@ -166,7 +153,7 @@ export function InstantSearch({ className }: { className?: string }) {
         {t('instant.label')}
       </label>
       <div className="relative">
-        {searchIcon}
+        <SearchIcon />
         <input
           ref={inputRef}
           id={`${listboxId}-input`}
@@ -188,7 +175,7 @@ export function InstantSearch({ className }: { className?: string }) {
           onFocus={() => setOpen(true)}
           onBlur={() => setOpen(false)}
           onKeyDown={onKeyDown}
-          className="block min-h-11 w-full rounded-full border border-gray-300 bg-gray-50 py-2 pr-4 pl-10 text-base text-gray-900 placeholder:text-gray-600 focus:border-primary-600 focus:bg-white focus:outline-2 focus:outline-primary-600/40 dark:border-gray-600 dark:bg-gray-800 dark:text-gray-50 dark:placeholder:text-gray-400 dark:focus:bg-gray-900 [&::-webkit-search-cancel-button]:hidden"
+          className={headerSearchFieldClass}
         />
       </div>
       <div

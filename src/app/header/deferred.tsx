@@ -12,6 +12,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { searchPath } from '../../lib/paths';
 import { idleStore, pageIdle } from '../../lib/when-idle';
+import { SearchIcon } from '../../ui/SearchIcon';
+import { headerSearchFieldClass } from './search-field-class';
 
 /**
  * The header's widgets (instant search, sync indicator, mini cart, user menu) bring React Aria's menus, popovers and
@@ -56,25 +58,6 @@ export function Deferred({ placeholder, children }: { placeholder: ReactNode; ch
 
 const InstantSearch = lazy(() => import('./InstantSearch').then((m) => ({ default: m.InstantSearch })));
 
-const searchIcon = (
-  <svg
-    viewBox="0 0 20 20"
-    fill="currentColor"
-    aria-hidden="true"
-    className="pointer-events-none absolute top-1/2 left-3 size-5 -translate-y-1/2 text-gray-500 dark:text-gray-400"
-  >
-    <path
-      fillRule="evenodd"
-      d="M9 3.5a5.5 5.5 0 1 0 0 11 5.5 5.5 0 0 0 0-11ZM2 9a7 7 0 1 1 12.45 4.39l3.08 3.08a.75.75 0 1 1-1.06 1.06l-3.08-3.08A7 7 0 0 1 2 9Z"
-      clipRule="evenodd"
-    />
-  </svg>
-);
-
-/** InstantSearch's field, exactly: the stand-in must not move anything when the real one replaces it. */
-const fieldClass =
-  'block min-h-11 w-full rounded-full border border-gray-300 bg-gray-50 py-2 pr-4 pl-10 text-base text-gray-900 placeholder:text-gray-600 focus:border-primary-600 focus:bg-white focus:outline-2 focus:outline-primary-600/40 dark:border-gray-600 dark:bg-gray-800 dark:text-gray-50 dark:placeholder:text-gray-400 dark:focus:bg-gray-900 [&::-webkit-search-cancel-button]:hidden';
-
 /** Sets a React-controlled input's value the way typing would (React listens for the `input` event). */
 function typeInto(input: HTMLInputElement, value: string): void {
   const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set;
@@ -109,7 +92,7 @@ export function DeferredSearch() {
             {t('instant.label')}
           </label>
           <div className="relative">
-            {searchIcon}
+            <SearchIcon />
             <input
               ref={standIn}
               id="header-search-stand-in"
@@ -120,7 +103,7 @@ export function DeferredSearch() {
               placeholder={t('instant.placeholder')}
               onFocus={wantHeaderWidgets}
               onPointerDown={wantHeaderWidgets}
-              className={fieldClass}
+              className={headerSearchFieldClass}
             />
           </div>
         </form>
