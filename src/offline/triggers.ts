@@ -1,39 +1,18 @@
 import { liveQuery } from 'dexie';
-import { offlineDb, transact, type OfflineDb, type OutboxEntry, type OutboxError } from './db';
+import { offlineDb, transact, type OfflineDb, type OutboxEntry } from './db';
 import { drainUnlocked, waitingCount, type DrainSummary } from './drain';
 import { DRAIN_LOCK, defaultLock, type LockProvider } from './lock';
 import { rebaseAll, rebaseTouched } from './rebase';
 import { kindOf, syncTables } from './registry';
 import { lastSyncedAt, refreshUnlocked, type RefreshSummary } from './refresh';
 import { isBlocked, readSession, storeSession, type EngineSession } from './session';
+import { initialSyncStatus, type SyncStatus } from './sync-status';
 import type { Transport } from './transport';
+
+export type { SyncStatus };
 
 /** The Background Sync tag the page registers and the service worker answers with a drain. */
 export const BACKGROUND_SYNC_TAG = 'skafferi-outbox';
-
-/** What the sync indicator and panel show. */
-export interface SyncStatus {
-  online: boolean;
-  /** The logged-in user, or null. */
-  userId: string | null;
-  /** The company whose lists are kept fresh (the chosen company). */
-  companyCode: string | null;
-  /** The current user's changes waiting to be sent (blocked ones included). */
-  pending: number;
-  /** Changes of other users on this device, waiting for their user to log in. */
-  otherUsersPending: number;
-  /** The current user's refused changes, with the server's Swedish message in `lastError`. */
-  rejected: OutboxEntry[];
-  /** The current user's queue waits for a new login (the token could not be renewed). Nothing is dropped. */
-  blocked: boolean;
-  /** ISO time of the last completed refresh of the current company for the current user. */
-  lastSyncedAt: string | null;
-  draining: boolean;
-  /** When the first waiting change is tried again (epoch ms), during a backoff. */
-  retryAt: number | null;
-  /** Why the first waiting change has not gone yet (network, server), if it was tried. */
-  lastError: OutboxError | null;
-}
 
 export interface SyncResult {
   drain: DrainSummary;
@@ -121,19 +100,7 @@ export function createSyncController(options: SyncControllerOptions) {
   const debounceMs = options.debounceMs ?? 300;
   const lock = options.lock ?? defaultLock;
 
-  let status: SyncStatus = {
-    online: scope().navigator?.onLine ?? true,
-    userId: null,
-    companyCode: null,
-    pending: 0,
-    otherUsersPending: 0,
-    rejected: [],
-    blocked: false,
-    lastSyncedAt: null,
-    draining: false,
-    retryAt: null,
-    lastError: null,
-  };
+  let status: SyncStatus = initialSyncStatus(scope().navigator?.onLine ?? true);
   const listeners = new Set<Listener>();
   let timer: ReturnType<typeof setTimeout> | undefined;
   let timerAt = Infinity;

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import { STAFF_ROLE, type CurrentUser, type RoleName } from '../../../contract/customer';
-import type { SyncStatus } from '../../offline';
+import { initialSyncStatus, type SyncStatus } from '../../offline/sync-status';
 import { companyDetailQuery } from '../queries/companies';
 import { currentUserQuery } from '../queries/customer';
 import { loadedSyncEngine, loadSyncEngine, onSyncEngineLoaded } from './engine-loader';
@@ -77,19 +77,7 @@ function engineStore<T>(
 let statusBeforeEngine: SyncStatus | undefined;
 /** What the sync status says in the moment before the engine has loaded: nothing waiting, nothing known yet. */
 function beforeEngine(): SyncStatus {
-  statusBeforeEngine ??= {
-    online: typeof navigator === 'undefined' ? true : navigator.onLine,
-    userId: null,
-    companyCode: null,
-    pending: 0,
-    otherUsersPending: 0,
-    rejected: [],
-    blocked: false,
-    lastSyncedAt: null,
-    draining: false,
-    retryAt: null,
-    lastError: null,
-  };
+  statusBeforeEngine ??= initialSyncStatus(typeof navigator === 'undefined' ? true : navigator.onLine);
   return statusBeforeEngine;
 }
 
