@@ -32,7 +32,7 @@ import { isStaff, type AuthUser } from '../../plugins/authenticate';
 import { computeOrderTotals, FREE_SHIPPING_FROM, SHIPPING_FEE } from '../../db/seed/orders';
 import { DeliveryCalendar, type Route } from '../calendar/deliveries';
 import type { CartStamp } from './cache';
-import { customerPrice } from '../prices/service';
+import { customerPrice, type PriceRow } from '../prices/service';
 import { nextOrderable, orderableOn, swedishDay, toDeliveryDto, todayIn } from './delivery';
 
 type CompanyRow = typeof companies.$inferSelect;
@@ -115,14 +115,6 @@ export type LineRow = ProductColumns & {
   quantity: number | string;
   unit: CartUnit;
   addedAt: string;
-};
-
-type PriceRow = {
-  productId: string;
-  kind: 'agreement' | 'campaign' | 'tender';
-  price: number;
-  validFrom: string | null;
-  validTo: string | null;
 };
 
 /**

@@ -4,7 +4,8 @@ import { companyPrices, products } from '../../db/schema';
 import type { CustomerPrice } from '../../../contract/catalog';
 import { stockholmToday } from '../catalog/service';
 
-type PriceRow = {
+/** One company price of a product, as the price rules read it. */
+export type PriceRow = {
   productId: string;
   kind: 'agreement' | 'campaign' | 'tender';
   price: number;
