@@ -3,6 +3,7 @@ import { Button as AriaButton, Group, Input, Label, NumberField } from 'react-ar
 import { CART_MAX_QUANTITY } from '../../../contract/cart';
 import { cx } from '../cx';
 import { labelClass } from '../field-styles';
+import { MinusIcon, PlusIcon } from '../StepIcons';
 
 const stepClass =
   'inline-flex size-11 shrink-0 items-center justify-center text-gray-700 hover:bg-gray-100 disabled:opacity-40 ' +
@@ -58,9 +59,7 @@ export function QuantityField({
           aria-label={t('add.decrease')}
           className={cx(stepClass, size === 'sm' && 'size-9')}
         >
-          <svg viewBox="0 0 20 20" className="size-4" fill="currentColor" aria-hidden="true">
-            <path d="M4 9.25h12v1.5H4z" />
-          </svg>
+          <MinusIcon />
         </AriaButton>
         <Input
           className={cx(
@@ -73,9 +72,7 @@ export function QuantityField({
           aria-label={t('add.increase')}
           className={cx(stepClass, size === 'sm' && 'size-9')}
         >
-          <svg viewBox="0 0 20 20" className="size-4" fill="currentColor" aria-hidden="true">
-            <path d="M9.25 4h1.5v5.25H16v1.5h-5.25V16h-1.5v-5.25H4v-1.5h5.25z" />
-          </svg>
+          <PlusIcon />
         </AriaButton>
       </Group>
     </NumberField>

@@ -20,6 +20,7 @@ import { Link, LinkButton } from '../Link';
 import { Modal } from '../Modal';
 import { Spinner } from '../Spinner';
 import { toast } from '../toast-queue';
+import { MinusIcon, PlusIcon } from '../StepIcons';
 
 /** A product as the product page has it (a full snapshot) or as a search hit (completed by a lookup when added). */
 export type AddableProduct = ProductSnapshot | ProductHit;
@@ -228,15 +229,11 @@ function AddForm({ product, onDone }: { product: AddableProduct; onDone: () => v
         <Label className={labelClass}>{t('purchaseList.quantity')}</Label>
         <Group className="flex w-fit items-center overflow-hidden rounded-lg border border-gray-400 bg-white focus-within:border-primary-600 focus-within:outline-2 focus-within:outline-primary-600/40 dark:border-gray-500 dark:bg-gray-900">
           <AriaButton slot="decrement" className={stepClass}>
-            <svg viewBox="0 0 20 20" className="size-4" fill="currentColor" aria-hidden="true">
-              <path d="M4 9.25h12v1.5H4z" />
-            </svg>
+            <MinusIcon />
           </AriaButton>
           <Input className="h-11 w-20 border-x border-gray-300 bg-transparent text-center text-base font-semibold tabular-nums outline-none dark:border-gray-600" />
           <AriaButton slot="increment" className={stepClass}>
-            <svg viewBox="0 0 20 20" className="size-4" fill="currentColor" aria-hidden="true">
-              <path d="M9.25 4h1.5v5.25H16v1.5h-5.25V16h-1.5v-5.25H4v-1.5h5.25z" />
-            </svg>
+            <PlusIcon />
           </AriaButton>
         </Group>
       </NumberField>

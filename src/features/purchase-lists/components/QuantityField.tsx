@@ -4,6 +4,7 @@ import { PURCHASE_LIST_MAX_QUANTITY } from '../../../../contract/purchase-lists'
 import { toast } from '../../../ui/toast-queue';
 import type { MirrorItem } from '../../../offline';
 import { changeErrorText, changeList, showNotices } from '../changes';
+import { MinusIcon, PlusIcon } from '../../../ui/StepIcons';
 
 const stepClass =
   'inline-flex size-11 shrink-0 items-center justify-center text-gray-700 outline-none hover:bg-gray-100 data-disabled:opacity-40 data-focus-visible:outline-2 data-focus-visible:-outline-offset-2 data-focus-visible:outline-primary-600 dark:text-gray-200 dark:hover:bg-gray-800';
@@ -39,18 +40,14 @@ export function QuantityField({ item }: { item: MirrorItem }) {
     >
       <Group className="flex items-center overflow-hidden rounded-lg border border-gray-400 bg-white focus-within:border-primary-600 focus-within:outline-2 focus-within:outline-primary-600/40 dark:border-gray-500 dark:bg-gray-900 dark:focus-within:border-primary-400">
         <Button slot="decrement" aria-label={t('items.decrease')} className={stepClass}>
-          <svg viewBox="0 0 20 20" className="size-4" fill="currentColor" aria-hidden="true">
-            <path d="M4 9.25h12v1.5H4z" />
-          </svg>
+          <MinusIcon />
         </Button>
         <Input
           data-testid="quantity-input"
           className="h-11 w-16 border-x border-gray-300 bg-transparent text-center text-base font-semibold text-gray-950 tabular-nums outline-none dark:border-gray-600 dark:text-white"
         />
         <Button slot="increment" aria-label={t('items.increase')} className={stepClass}>
-          <svg viewBox="0 0 20 20" className="size-4" fill="currentColor" aria-hidden="true">
-            <path d="M9.25 4h1.5v5.25H16v1.5h-5.25V16h-1.5v-5.25H4v-1.5h5.25z" />
-          </svg>
+          <PlusIcon />
         </Button>
       </Group>
     </NumberField>
