@@ -24,22 +24,17 @@ export type CompanyService = ReturnType<typeof createCompanyService>;
 export function createCompanyService(db: DbOrTx) {
   /**
    * The company a user may act for. A customer gets 403 for a company they are not linked to — and for an unknown
-   * code too, so codes cannot be probed; staff get 404 for an unknown code.
+   * code too, so codes cannot be probed; staff get 404 for an unknown code. One query, with the rule of `mayActFor`.
    */
   async function companyForUser(user: AuthUser, code: string): Promise<CompanyRow> {
-    const [company] = await db.select().from(companies).where(eq(companies.code, code)).limit(1);
-    if (isStaff(user)) {
-      if (!company) throw notFound('CompanyNotFound');
-      return company;
-    }
-    if (!company) throw forbidden();
-    const [link] = await db
-      .select({ userId: userCompanies.userId })
-      .from(userCompanies)
-      .where(and(eq(userCompanies.userId, user.id), eq(userCompanies.companyId, company.id)))
+    const [row] = await db
+      .select({ company: companies, allowed: mayActFor(user, companies, companies.id) })
+      .from(companies)
+      .where(eq(companies.code, code))
       .limit(1);
-    if (!link) throw forbidden();
-    return company;
+    if (!row) throw isStaff(user) ? notFound('CompanyNotFound') : forbidden();
+    if (!row.allowed) throw forbidden();
+    return row.company;
   }
 
   async function calendarFor(companyId: string): Promise<DeliveryCalendar> {
@@ -124,7 +119,8 @@ export function createCompanyService(db: DbOrTx) {
     },
   };
 } /**
- * The rule of `companyForUser` as a condition inside another query (a write that locks its row checks access in the
+ * Who may act for a company, as a condition inside a query (`companyForUser`, and writes that check access in the
+ * statement that locks their row) (a write that locks its row checks access in the
  * same statement): staff may act for every company, anyone else for the companies they are linked to.
  */
 export function mayActFor(user: AuthUser, table: Table, companyId: AnyColumn): SQL<boolean> {
