@@ -36,25 +36,23 @@ export class CartAnswerCache {
     this.entries.delete(key);
   }
 
+  /** The kept answer if it was computed from this cart row and version, and the clock is within its window. */
   get(userId: string, companyCode: string, stamp: CartStamp, now: Date): Buffer | undefined {
-    const key = this.key(userId, companyCode);
-    const entry = this.entries.get(key);
-    if (!entry) return undefined;
-    const t = now.getTime();
-    if (entry.cartId !== stamp.cartId || entry.version !== stamp.version || t < entry.from || t >= entry.until) {
-      this.drop(key);
-      return undefined;
-    }
-    return entry.body;
+    return this.serve(userId, companyCode, now, (e) => e.cartId === stamp.cartId && e.version === stamp.version);
   }
 
   /** The kept answer, if no write of the user (or of staff) was answered since it began to be computed. */
   getIfUnwritten(userId: string, companyCode: string, writes: number, now: Date): Buffer | undefined {
+    return this.serve(userId, companyCode, now, (e) => e.writes === writes);
+  }
+
+  /** An entry that is still current and within [computed at, valid until); any other is dropped. */
+  private serve(userId: string, companyCode: string, now: Date, current: (entry: Entry) => boolean) {
     const key = this.key(userId, companyCode);
     const entry = this.entries.get(key);
     if (!entry) return undefined;
     const t = now.getTime();
-    if (entry.writes !== writes || t < entry.from || t >= entry.until) {
+    if (!current(entry) || t < entry.from || t >= entry.until) {
       this.drop(key);
       return undefined;
     }
