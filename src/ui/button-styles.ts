@@ -5,7 +5,7 @@ export type ButtonSize = 'sm' | 'md' | 'lg';
 
 const variants: Record<ButtonVariant, string> = {
   primary:
-    'bg-primary-700 text-white hover:bg-primary-800 data-pressed:bg-primary-900 dark:bg-primary-600 dark:hover:bg-primary-700',
+    'bg-primary-700 text-white hover:bg-primary-800 active:bg-primary-900 data-pressed:bg-primary-900 dark:bg-primary-600 dark:hover:bg-primary-700',
   secondary:
     'border border-gray-300 bg-white text-gray-900 hover:bg-gray-100 dark:border-gray-600 dark:bg-gray-900 dark:text-gray-100 dark:hover:bg-gray-800',
   ghost: 'text-gray-700 hover:bg-gray-100 dark:text-gray-200 dark:hover:bg-gray-800',

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-aria-components';
+import { Link } from 'react-router';
 import { paths } from '../../lib/paths';
 import { cx } from '../../ui/cx';
 
@@ -9,9 +9,9 @@ export function Wordmark({ compact = false }: { compact?: boolean }) {
   const { t: tc } = useTranslation();
   return (
     <Link
-      href={paths.home}
+      to={paths.home}
       aria-label={t('homeLink')}
-      className="-ml-1 flex items-center gap-2 rounded-lg px-1 py-1 text-gray-950 no-underline data-focus-visible:outline-2 data-focus-visible:outline-primary-600 dark:text-white dark:data-focus-visible:outline-primary-300"
+      className="-ml-1 flex items-center gap-2 rounded-lg px-1 py-1 text-gray-950 no-underline focus-visible:outline-2 focus-visible:outline-primary-600 dark:text-white dark:focus-visible:outline-primary-300"
     >
       <svg viewBox="0 0 64 64" className="size-8" aria-hidden="true">
         <rect width="64" height="64" rx="14" className="fill-primary-700 dark:fill-primary-500" />

@@ -1,6 +1,5 @@
 import { Fragment, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-aria-components';
 import {
   storyPath,
   type RichText as RichTextDoc,
@@ -8,6 +7,7 @@ import {
   type RichTextNode,
 } from '../../../../contract/content';
 import { cx } from '../../../ui/cx';
+import { Anchor } from '../../../ui/Link';
 import { useHeadingLevel } from './heading';
 import { BOX, ContentImage } from './media';
 
@@ -29,7 +29,7 @@ export function richTextHref(attrs: LinkAttrs): string | null {
 }
 
 const linkClass =
-  'rounded-sm font-medium text-primary-700 underline decoration-primary-700/40 underline-offset-4 hover:decoration-current data-focus-visible:outline-2 data-focus-visible:outline-primary-600 dark:text-primary-300 dark:decoration-primary-300/50';
+  'rounded-sm font-medium text-primary-700 underline decoration-primary-700/40 underline-offset-4 hover:decoration-current focus-visible:outline-2 focus-visible:outline-primary-600 dark:text-primary-300 dark:decoration-primary-300/50';
 
 function RichLink({ attrs, children }: { attrs: LinkAttrs; children: ReactNode }) {
   const { t } = useTranslation('content');
@@ -37,7 +37,7 @@ function RichLink({ attrs, children }: { attrs: LinkAttrs; children: ReactNode }
   if (!href) return <>{children}</>;
   const blank = attrs.target === '_blank';
   return (
-    <Link
+    <Anchor
       href={href}
       target={blank ? '_blank' : undefined}
       rel={blank ? 'noopener noreferrer' : undefined}
@@ -45,7 +45,7 @@ function RichLink({ attrs, children }: { attrs: LinkAttrs; children: ReactNode }
     >
       {children}
       {blank && <span className="sr-only"> {t('newTab')}</span>}
-    </Link>
+    </Anchor>
   );
 }
 

@@ -14,7 +14,7 @@ import { ContentLink } from './links';
 import { RichText } from './RichText';
 
 const outline =
-  'inline-flex items-center justify-center rounded-lg font-semibold no-underline transition-colors select-none border-2 border-primary-700 text-primary-800 hover:bg-primary-50 outline-offset-2 data-focus-visible:outline-2 data-focus-visible:outline-primary-600 dark:border-primary-300 dark:text-primary-200 dark:hover:bg-primary-950';
+  'inline-flex items-center justify-center rounded-lg font-semibold no-underline transition-colors select-none border-2 border-primary-700 text-primary-800 hover:bg-primary-50 outline-offset-2 focus-visible:outline-2 focus-visible:outline-primary-600 dark:border-primary-300 dark:text-primary-200 dark:hover:bg-primary-950';
 const outlineSizes = {
   sm: 'min-h-9 px-3 text-sm gap-1.5',
   md: 'min-h-11 px-4 text-base gap-2',
@@ -30,7 +30,7 @@ export function ButtonComponent({ blok, className }: { blok: ButtonComponentBlok
     variant === 'outline'
       ? cx(outline, outlineSizes[size], className)
       : variant === 'text'
-        ? cx(linkClass, 'inline-flex items-center gap-1.5 data-focus-visible:outline-2', className)
+        ? cx(linkClass, 'inline-flex items-center gap-1.5 focus-visible:outline-2', className)
         : buttonClass(variant, size, className);
   const icon = blok.icon?.[0];
   const start = icon && blok.icon_position === 'start';
@@ -60,7 +60,7 @@ export function LinkContent({ blok }: { blok: LinkContentBlok }) {
     <div className="flex items-start gap-3">
       <FirstIcon icons={blok.icon} className="mt-0.5" />
       <div>
-        <ContentLink link={blok.link} className={cx(linkClass, 'text-lg data-focus-visible:outline-2')}>
+        <ContentLink link={blok.link} className={cx(linkClass, 'text-lg focus-visible:outline-2')}>
           {blok.label}
           <span aria-hidden="true"> →</span>
         </ContentLink>

@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-aria-components';
 import { useSearchParams } from 'react-router';
 import { storyPath, type BlogPostBlok, type BlogPostListBlok, type CdnStory } from '../../../../contract/content';
 import { storiesQuery } from '../../../api/queries/content';
 import { formatDate } from '../../../lib/dates';
 import { buttonClass } from '../../../ui/button-styles';
 import { cx } from '../../../ui/cx';
+import { Anchor } from '../../../ui/Link';
 import { Heading, NestHeadings } from './heading';
 import { BOX, ContentImage } from './media';
 import { usePageInfo } from './page-context';
@@ -78,12 +78,12 @@ function PostCard({ story }: { story: CdnStory }) {
           </time>
         )}
         <Heading className="text-xl text-gray-950 dark:text-white">
-          <Link
+          <Anchor
             href={storyPath(story.full_slug)}
-            className="outline-none after:absolute after:inset-0 after:content-[''] data-hovered:underline"
+            className="outline-none after:absolute after:inset-0 after:content-[''] hover:underline"
           >
             {post.title ?? story.name}
-          </Link>
+          </Anchor>
         </Heading>
         {post.intro && <p className="text-gray-700 dark:text-gray-300">{post.intro}</p>}
       </div>
@@ -141,17 +141,17 @@ export function BlogPostList({ blok }: { blok: BlogPostListBlok }) {
     blok.show_pagination && query.data && pages > 1 ? (
       <nav aria-label={t('blog.pagination')} className="flex flex-wrap items-center justify-between gap-4">
         {page > 1 ? (
-          <Link href={hrefOf(page - 1)} className={buttonClass('secondary', 'md')}>
+          <Anchor href={hrefOf(page - 1)} className={buttonClass('secondary', 'md')}>
             {t('blog.previous')}
-          </Link>
+          </Anchor>
         ) : (
           <span />
         )}
         <p className="text-gray-700 dark:text-gray-300">{t('blog.pageOf', { page, pages })}</p>
         {page < pages ? (
-          <Link href={hrefOf(page + 1)} className={buttonClass('secondary', 'md')}>
+          <Anchor href={hrefOf(page + 1)} className={buttonClass('secondary', 'md')}>
             {t('blog.next')}
-          </Link>
+          </Anchor>
         ) : (
           <span />
         )}

@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-aria-components';
 import type { CategoryNode } from '../../../../contract/catalog';
 import {
   categoryPath,
@@ -9,7 +8,7 @@ import {
 } from '../../../../contract/content';
 import { categoryTreeQuery } from '../../../api/queries/catalog';
 import { cx } from '../../../ui/cx';
-import { linkClass } from '../../../ui/Link';
+import { Anchor, linkClass } from '../../../ui/Link';
 import { Carousel } from './Carousel';
 import { Heading, NestHeadings } from './heading';
 import { ContentLink } from './links';
@@ -49,9 +48,9 @@ const tileImage = (tile: CategoryTile) => `/images/products/${tile.path[0]}.svg`
 function CategoryCard({ tile, showCount }: { tile: CategoryTile; showCount?: boolean }) {
   const { t } = useTranslation('content');
   return (
-    <Link
+    <Anchor
       href={categoryPath(tile.path)}
-      className="group flex h-full flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-gray-200 outline-offset-2 data-focus-visible:outline-2 data-focus-visible:outline-primary-600 data-hovered:ring-primary-600 dark:bg-gray-900 dark:ring-gray-700"
+      className="group flex h-full flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-gray-200 outline-offset-2 focus-visible:outline-2 focus-visible:outline-primary-600 hover:ring-primary-600 dark:bg-gray-900 dark:ring-gray-700"
     >
       <img
         src={tileImage(tile)}
@@ -63,14 +62,14 @@ function CategoryCard({ tile, showCount }: { tile: CategoryTile; showCount?: boo
         className="aspect-4/3 w-full object-cover"
       />
       <span className="flex flex-col p-4">
-        <span className="font-semibold text-gray-950 group-data-hovered:underline dark:text-white">{tile.name}</span>
+        <span className="font-semibold text-gray-950 group-hover:underline dark:text-white">{tile.name}</span>
         {showCount && (
           <span className="text-sm text-gray-700 dark:text-gray-300">
             {t('categories.productCount', { count: tile.productCount })}
           </span>
         )}
       </span>
-    </Link>
+    </Anchor>
   );
 }
 
@@ -100,7 +99,7 @@ export function CarouselProductCategories({ blok }: { blok: CarouselProductCateg
       slidesPerView="4"
       action={
         blok.link_label ? (
-          <ContentLink link={blok.link} className={cx(linkClass, 'data-focus-visible:outline-2')}>
+          <ContentLink link={blok.link} className={cx(linkClass, 'focus-visible:outline-2')}>
             {blok.link_label}
           </ContentLink>
         ) : undefined
@@ -124,9 +123,9 @@ export function ProductCategoryList({ blok }: { blok: ProductCategoryListBlok })
     <ul className="divide-y divide-gray-200 rounded-2xl bg-white ring-1 ring-gray-200 dark:divide-gray-700 dark:bg-gray-900 dark:ring-gray-700">
       {tiles.map((tile) => (
         <li key={tile.slug}>
-          <Link
+          <Anchor
             href={categoryPath(tile.path)}
-            className="flex items-center justify-between gap-4 px-5 py-4 font-medium text-gray-950 outline-offset-[-2px] data-focus-visible:outline-2 data-focus-visible:outline-primary-600 data-hovered:bg-gray-50 dark:text-white dark:data-hovered:bg-gray-800"
+            className="flex items-center justify-between gap-4 px-5 py-4 font-medium text-gray-950 outline-offset-[-2px] focus-visible:outline-2 focus-visible:outline-primary-600 hover:bg-gray-50 dark:text-white dark:hover:bg-gray-800"
           >
             <span>{tile.name}</span>
             {blok.show_product_count && (
@@ -134,7 +133,7 @@ export function ProductCategoryList({ blok }: { blok: ProductCategoryListBlok })
                 {t('categories.productCount', { count: tile.productCount })}
               </span>
             )}
-          </Link>
+          </Anchor>
         </li>
       ))}
     </ul>

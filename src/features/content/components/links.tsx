@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, type LinkProps } from 'react-aria-components';
+import { Anchor, type LinkProps } from '../../../ui/Link';
 import { linkHref, type Multilink } from '../../../../contract/content';
 
 /** Where a multilink goes and how: app paths navigate in the app; `_blank` opens a new tab (and says so). */
@@ -18,15 +18,15 @@ export interface ContentLinkProps extends Omit<LinkProps, 'href' | 'children' | 
   fallback?: ReactNode;
 }
 
-/** A multilink as a React Aria link (router navigation for app paths, mailto:, absolute URLs). */
+/** A multilink as a native link (router navigation for app paths; mailto: and absolute URLs as plain anchors). */
 export function ContentLink({ link, children, className, fallback = null, ...rest }: ContentLinkProps) {
   const { t } = useTranslation('content');
   const props = linkProps(link);
   if (!props) return <>{fallback}</>;
   return (
-    <Link {...rest} {...props} className={className}>
+    <Anchor {...rest} {...props} className={className}>
       {children}
       {props.target === '_blank' && <span className="sr-only"> {t('newTab')}</span>}
-    </Link>
+    </Anchor>
   );
 }

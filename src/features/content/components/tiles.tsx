@@ -162,7 +162,7 @@ export function CardImageLink({ blok }: { blok: CardImageLinkBlok }) {
   return (
     <ContentLink
       link={blok.link}
-      className="group relative isolate flex aspect-4/3 h-full w-full flex-col justify-end overflow-hidden rounded-2xl text-white shadow-sm outline-offset-2 data-focus-visible:outline-2 data-focus-visible:outline-primary-600"
+      className="group relative isolate flex aspect-4/3 h-full w-full flex-col justify-end overflow-hidden rounded-2xl text-white shadow-sm outline-offset-2 focus-visible:outline-2 focus-visible:outline-primary-600"
     >
       <ContentImage
         asset={blok.image}
@@ -193,7 +193,7 @@ export function FeatureCard({ blok }: { blok: FeatureCardBlok }) {
       )}
       <Heading className="text-lg text-gray-950 dark:text-white">{blok.title}</Heading>
       <p className="text-gray-700 dark:text-gray-300">{blok.text}</p>
-      <ContentLink link={blok.link} className={cx(linkClass, 'mt-auto data-focus-visible:outline-2')}>
+      <ContentLink link={blok.link} className={cx(linkClass, 'mt-auto focus-visible:outline-2')}>
         {t('readMore')}
         <span className="sr-only">: {blok.title}</span>
       </ContentLink>
