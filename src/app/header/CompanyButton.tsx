@@ -1,5 +1,4 @@
 import { useTranslation } from 'react-i18next';
-import { Button } from 'react-aria-components';
 import { useCurrentCompany } from '../../api/session/hooks';
 import { companySwitcher } from '../../features/company-switcher';
 
@@ -10,11 +9,12 @@ export function CompanyButton() {
   const name = company.data?.name;
 
   return (
-    <Button
-      onPress={companySwitcher.open}
+    <button
+      type="button"
+      onClick={companySwitcher.open}
       aria-label={name ? t('header.companyButton', { name }) : undefined}
       data-testid="header-company"
-      className="flex min-h-11 max-w-[11rem] items-center gap-2 rounded-lg border border-gray-300 bg-white px-3 text-left text-sm font-semibold text-gray-900 hover:bg-gray-50 data-focus-visible:outline-2 data-focus-visible:outline-offset-2 data-focus-visible:outline-primary-600 sm:max-w-xs dark:border-gray-600 dark:bg-gray-900 dark:text-gray-100 dark:hover:bg-gray-800 dark:data-focus-visible:outline-primary-300"
+      className="flex min-h-11 max-w-[11rem] items-center gap-2 rounded-lg border border-gray-300 bg-white px-3 text-left text-sm font-semibold text-gray-900 hover:bg-gray-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-600 sm:max-w-xs dark:border-gray-600 dark:bg-gray-900 dark:text-gray-100 dark:hover:bg-gray-800 dark:focus-visible:outline-primary-300"
     >
       <svg
         viewBox="0 0 20 20"
@@ -37,6 +37,6 @@ export function CompanyButton() {
       >
         <path d="M5.22 8.22a.75.75 0 0 1 1.06 0L10 11.94l3.72-3.72a.75.75 0 1 1 1.06 1.06l-4.25 4.25a.75.75 0 0 1-1.06 0L5.22 9.28a.75.75 0 0 1 0-1.06Z" />
       </svg>
-    </Button>
+    </button>
   );
 }

@@ -3,8 +3,8 @@ import { Trans, useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useRouteError } from 'react-router';
 import { config } from '../../lib/config';
 import { paths } from '../../lib/paths';
-import { Button } from '../../ui/Button';
 import { Link } from '../../ui/Link';
+import { PlainButton } from '../../ui/PlainButton';
 import { AriaRouter } from '../AriaRouter';
 import { Wordmark } from '../header/Wordmark';
 import { useDocumentTitle } from '../page-title';
@@ -65,9 +65,9 @@ export function ErrorLayout() {
               Kontakta kundservice på <Link href={`mailto:${email}`}>{email}</Link>.
             </Trans>
           </p>
-          <Button size="lg" className="mt-8" onPress={() => void navigate(paths.home, { replace: true })}>
+          <PlainButton size="lg" className="mt-8" onClick={() => void navigate(paths.home, { replace: true })}>
             {t('errorPage.back')}
-          </Button>
+          </PlainButton>
         </div>
       </main>
       <LazyToasts />

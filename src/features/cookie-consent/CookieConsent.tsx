@@ -10,7 +10,7 @@ import {
   subscribeConsent,
   type ConsentChoice,
 } from '../../lib/consent';
-import { Button } from '../../ui/Button';
+import { PlainButton } from '../../ui/PlainButton';
 
 /** The settings dialog (React Aria's modal, checkboxes) loads when it is opened, not with the banner (decision 0021). */
 const CookieSettingsDialog = lazy(() =>
@@ -65,19 +65,19 @@ export function CookieConsent() {
               <p className="text-sm text-gray-700 dark:text-gray-300">{t('banner.text')}</p>
             </div>
             <div className="flex flex-wrap gap-3">
-              <Button onPress={() => choose(ALL_ACCEPTED)}>{t('banner.acceptAll')}</Button>
-              <Button variant="secondary" onPress={() => choose(NECESSARY_ONLY)}>
+              <PlainButton onClick={() => choose(ALL_ACCEPTED)}>{t('banner.acceptAll')}</PlainButton>
+              <PlainButton variant="secondary" onClick={() => choose(NECESSARY_ONLY)}>
                 {t('banner.necessaryOnly')}
-              </Button>
-              <Button
+              </PlainButton>
+              <PlainButton
                 variant="secondary"
-                onPress={() => {
+                onClick={() => {
                   openedFromBanner.current = true;
                   setSettingsOpen(true);
                 }}
               >
                 {t('banner.customize')}
-              </Button>
+              </PlainButton>
             </div>
           </div>
         </section>

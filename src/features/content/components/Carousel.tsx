@@ -1,6 +1,5 @@
 import { Children, useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from 'react-aria-components';
 import { cx } from '../../../ui/cx';
 import { Heading, NestHeadings, useHeadingLevel } from './heading';
 
@@ -72,7 +71,7 @@ export function Carousel({ title, label, slidesPerView = '3', action, toolbar, c
   };
 
   const buttonClass =
-    'inline-flex size-11 items-center justify-center rounded-full border border-gray-300 bg-white text-gray-900 shadow-sm outline-offset-2 data-disabled:cursor-not-allowed data-disabled:opacity-40 data-focus-visible:outline-2 data-focus-visible:outline-primary-600 data-hovered:bg-gray-100 dark:border-gray-600 dark:bg-gray-900 dark:text-gray-100 dark:data-hovered:bg-gray-800';
+    'inline-flex size-11 items-center justify-center rounded-full border border-gray-300 bg-white text-gray-900 shadow-sm outline-offset-2 disabled:cursor-not-allowed disabled:opacity-40 focus-visible:outline-2 focus-visible:outline-primary-600 hover:bg-gray-100 dark:border-gray-600 dark:bg-gray-900 dark:text-gray-100 dark:hover:bg-gray-800';
 
   return (
     <section
@@ -92,28 +91,30 @@ export function Carousel({ title, label, slidesPerView = '3', action, toolbar, c
         <div className="flex items-center gap-3">
           {action}
           <div className="flex gap-2">
-            <Button
+            <button
+              type="button"
               className={buttonClass}
               aria-label={t('carousel.previous')}
               aria-controls={listId}
-              isDisabled={edges.start}
-              onPress={() => page(-1)}
+              disabled={edges.start}
+              onClick={() => page(-1)}
             >
               <svg viewBox="0 0 20 20" fill="currentColor" className="size-5" aria-hidden="true">
                 <path fillRule="evenodd" d={arrow.previous} clipRule="evenodd" />
               </svg>
-            </Button>
-            <Button
+            </button>
+            <button
+              type="button"
               className={buttonClass}
               aria-label={t('carousel.next')}
               aria-controls={listId}
-              isDisabled={edges.end}
-              onPress={() => page(1)}
+              disabled={edges.end}
+              onClick={() => page(1)}
             >
               <svg viewBox="0 0 20 20" fill="currentColor" className="size-5" aria-hidden="true">
                 <path fillRule="evenodd" d={arrow.next} clipRule="evenodd" />
               </svg>
-            </Button>
+            </button>
           </div>
         </div>
       </div>

@@ -1,6 +1,5 @@
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from 'react-aria-components';
 import type {
   ArticleBlockBlok,
   ArticleContentBlok,
@@ -132,7 +131,7 @@ export function ImageContent({ blok }: { blok: ImageContentBlok }) {
   return blok.link ? (
     <ContentLink
       link={blok.link}
-      className="block rounded-xl outline-offset-4 data-focus-visible:outline-2 data-focus-visible:outline-primary-600"
+      className="block rounded-xl outline-offset-4 focus-visible:outline-2 focus-visible:outline-primary-600"
       fallback={figure}
     >
       {figure}
@@ -265,13 +264,14 @@ export function VideoContent({ blok }: { blok: VideoContentBlok }) {
         className="aspect-video h-auto w-full rounded-xl border-0"
       />
     ) : (
-      <Button
-        onPress={() => setPlaying(true)}
-        className="group relative block aspect-video w-full overflow-hidden rounded-xl outline-offset-4 data-focus-visible:outline-2 data-focus-visible:outline-primary-600"
+      <button
+        type="button"
+        onClick={() => setPlaying(true)}
+        className="group relative block aspect-video w-full overflow-hidden rounded-xl outline-offset-4 focus-visible:outline-2 focus-visible:outline-primary-600"
       >
         <ContentImage asset={blok.poster} alt="" box={BOX.wide} className="absolute inset-0 size-full object-cover" />
         <span className="absolute inset-0 flex flex-col items-center justify-center gap-3 bg-gray-950/40 text-white">
-          <span className="flex size-16 items-center justify-center rounded-full bg-primary-700 shadow-lg group-data-hovered:bg-primary-800">
+          <span className="flex size-16 items-center justify-center rounded-full bg-primary-700 shadow-lg group-hover:bg-primary-800">
             <svg viewBox="0 0 24 24" fill="currentColor" className="ml-1 size-8" aria-hidden="true">
               <path d="M8 5.14v13.72a1 1 0 0 0 1.5.86l11-6.86a1 1 0 0 0 0-1.72l-11-6.86A1 1 0 0 0 8 5.14Z" />
             </svg>
@@ -280,7 +280,7 @@ export function VideoContent({ blok }: { blok: VideoContentBlok }) {
             {t('video.play', { name })} <span className="sr-only">{t('video.loadsFrom', { host: embed.host })}</span>
           </span>
         </span>
-      </Button>
+      </button>
     );
   }
   if (!player) return null;
