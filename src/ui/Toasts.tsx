@@ -8,7 +8,8 @@ import {
   UNSTABLE_ToastRegion as ToastRegion,
 } from 'react-aria-components';
 import { cx } from './cx';
-import { toastQueue, type ToastTone } from './toast-queue';
+import type { ToastTone } from './toast-queue';
+import { toastQueue } from './toast-region-queue';
 
 const tones: Record<ToastTone, { box: string; icon: ReactNode }> = {
   success: {

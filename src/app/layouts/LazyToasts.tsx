@@ -1,18 +1,15 @@
 import { lazy, Suspense, useState, useSyncExternalStore } from 'react';
-import { toastQueue } from '../../ui/toast-queue';
+import { toastActivity } from '../../ui/toast-queue';
 
-/** React Aria's toast region loads with the first toast, not with the page (docs/decisions/0021). */
+/** React Aria's toast region (and its queue) load with the first toast, not with the page (docs/decisions/0021). */
 const Toasts = lazy(() => import('../../ui/Toasts').then((m) => ({ default: m.Toasts })));
 
-const subscribe = (listener: () => void) => toastQueue.subscribe(listener);
-const anyToast = () => toastQueue.visibleToasts.length > 0;
-
 /**
- * The notifications area, mounted once the first toast is queued and kept from then on. A toast queued while the
- * region's code loads is shown (and announced) when it arrives: the queue holds it.
+ * The notifications area, mounted once the first toast is raised and kept from then on. A toast raised while the
+ * region's code loads is shown (and announced) when it arrives: `ui/toast-queue` holds it until then.
  */
 export function LazyToasts() {
-  const queued = useSyncExternalStore(subscribe, anyToast, anyToast);
+  const queued = useSyncExternalStore(toastActivity.subscribe, toastActivity.any, toastActivity.any);
   const [needed, setNeeded] = useState(queued);
   if (queued && !needed) setNeeded(true);
   return needed ? (
