@@ -1,11 +1,9 @@
 import { z } from 'zod';
 import { email, isoDate, paged, pageQuery } from './common';
 import { strongPassword } from './password';
+import { COMPANY_PAGE_SIZE, CUSTOMER_STATUSES, MANAGEABLE_ROLES } from './customer-constants';
 
-export const ROLE_NAMES = ['Customer', 'CustomerAdministrator', 'SkafferiAdministrator'] as const;
-export type RoleName = (typeof ROLE_NAMES)[number];
-/** The spec's `{product}Administrator`: staff who see every company. */
-export const STAFF_ROLE: RoleName = 'SkafferiAdministrator';
+export * from './customer-constants';
 
 export const company = z.object({
   id: z.string(),
@@ -80,8 +78,6 @@ export type SetCompanyBody = z.infer<typeof setCompanyBody>;
 
 export const customerCompaniesResponse = z.object({ data: z.array(company) });
 
-export const COMPANY_PAGE_SIZE = 5;
-
 const booleanish = z.union([z.boolean(), z.enum(['true', 'false'])]).transform((v) => v === true || v === 'true');
 
 export const companiesQuery = z.object({
@@ -96,21 +92,12 @@ export type PagedCompanies = z.infer<typeof pagedCompanies>;
 
 /* ---- Managing the users of a company (customer administrators; staff too) ---- */
 
-/** The roles a customer administrator may give; the staff role is never given through the API. */
-export const MANAGEABLE_ROLES = ['Customer', 'CustomerAdministrator'] as const satisfies readonly RoleName[];
-export type ManageableRole = (typeof MANAGEABLE_ROLES)[number];
-export const ADMIN_ROLE: ManageableRole = 'CustomerAdministrator';
-
 /** At least one role; each one of the manageable ones (a staff role is refused); duplicates removed. */
 export const manageableRoles = z
   .array(z.enum(MANAGEABLE_ROLES, { message: 'validation.invalid' }))
   .max(MANAGEABLE_ROLES.length)
   .refine((roles) => roles.length > 0, { message: 'validation.required' })
   .transform((roles) => MANAGEABLE_ROLES.filter((role) => roles.includes(role)));
-
-/** active: can log in; pending: created, has not set a password through the activation link yet; inactive: shut off. */
-export const CUSTOMER_STATUSES = ['active', 'pending', 'inactive'] as const;
-export type CustomerStatus = (typeof CUSTOMER_STATUSES)[number];
 
 /** A user of a company as the manage-users table shows it. */
 export const companyCustomer = z.object({

@@ -32,8 +32,12 @@ export interface RequestOptions<T> {
   method?: HttpMethod;
   query?: Record<string, QueryValue>;
   body?: unknown;
-  /** Contract schema the response is parsed with; without it the body is returned as unknown. */
-  schema?: z.ZodType<T>;
+  /**
+   * Contract schema the response is parsed with; without it the body is returned as unknown. A function that imports
+   * the schema instead keeps its contract module (and zod) out of the app shell: requests made on the first screen
+   * pass one, so the contract loads with the answer it checks (docs/decisions/0044).
+   */
+  schema?: z.ZodType<T> | (() => Promise<z.ZodType<T>>);
   auth?: AuthMode;
   signal?: AbortSignal;
   /** More request headers (e.g. the contact form's own Bearer token with auth 'none'). */
@@ -115,7 +119,8 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
       throw new ApiError({ method, url, status: response.status, code: 'InvalidResponse' });
     }
     if (!options.schema) return body as T;
-    const parsed = options.schema.safeParse(body);
+    const schema = typeof options.schema === 'function' ? await options.schema() : options.schema;
+    const parsed = schema.safeParse(body);
     if (!parsed.success) {
       throw new ApiError({ method, url, status: response.status, code: 'InvalidResponse' });
     }

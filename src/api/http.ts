@@ -1,5 +1,5 @@
-import { apiError } from '../../contract/common';
 import { ApiError, codeForStatus } from './api-error';
+import { readErrorBody } from './shell-answers';
 
 export type HttpMethod = 'GET' | 'HEAD' | 'OPTIONS' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -31,14 +31,14 @@ export async function errorFromResponse(method: string, url: string, response: R
   } catch {
     body = undefined;
   }
-  const parsed = apiError.safeParse(body);
+  const parsed = readErrorBody(body);
   return new ApiError({
     method,
     url,
     status: response.status,
-    code: parsed.success ? parsed.data.code : codeForStatus(response.status),
-    message: parsed.success ? parsed.data.message : undefined,
-    fields: parsed.success ? parsed.data.fields : undefined,
+    code: parsed ? parsed.code : codeForStatus(response.status),
+    message: parsed?.message,
+    fields: parsed?.fields,
   });
 }
 

@@ -98,6 +98,16 @@ describe('API client', () => {
     });
   });
 
+  it('parses with a schema that is imported on demand, and rejects an answer it does not match', async () => {
+    const { client } = setup([
+      { status: 200, body: { name: 'Kalle', extra: 1 } },
+      { status: 200, body: { name: 42 } },
+    ]);
+    const schema = async () => z.object({ name: z.string() });
+    await expect(client.request('v1/customer/', { schema })).resolves.toEqual({ name: 'Kalle' });
+    await expect(client.request('v1/customer/', { schema })).rejects.toMatchObject({ code: 'InvalidResponse' });
+  });
+
   it('on 401 renews once and retries once with the new token', async () => {
     const { client, calls, renewSession, onUnauthorized } = setup([{ status: 401 }, { status: 200, body: { ok: 1 } }]);
     await expect(client.request('v1/x', { method: 'POST' })).resolves.toEqual({ ok: 1 });

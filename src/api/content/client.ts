@@ -1,7 +1,8 @@
 import StoryblokClient from 'storyblok-js-client';
-import { cdnStory, contentConfigResponse, type CdnStory, type ContentConfigResponse } from '../../../contract/content';
+import type { CdnStory, ContentConfigResponse } from '../../../contract/content';
 import { ApiError } from '../api-error';
 import { api } from '../api';
+import { readContentConfig, readStory } from './answers';
 
 /**
  * The content service (SPEC §1, §7): stories are read with `storyblok-js-client`, configured from
@@ -24,7 +25,13 @@ interface SbError {
   status?: number;
 }
 
+/** An answer that is not the CDN's shape: an error of its own, not taken for a missing story or the network. */
+class InvalidContentAnswer extends Error {}
+
+const invalidAnswer = (url: string) => new InvalidContentAnswer(url);
+
 function toError(method: string, url: string, error: unknown): Error {
+  if (error instanceof InvalidContentAnswer) return new ApiError({ method, url, status: 200, code: 'InvalidResponse' });
   const sb = (error ?? {}) as SbError;
   return new ApiError({
     method,
@@ -33,6 +40,12 @@ function toError(method: string, url: string, error: unknown): Error {
     code: typeof sb.status === 'number' ? 'ContentServiceError' : 'NetworkError',
     message: '',
   });
+}
+
+function storyOf(value: unknown, url: string): CdnStory {
+  const story = readStory(value);
+  if (!story) throw invalidAnswer(url);
+  return story;
 }
 
 const withoutUndefined = (params: StoriesParams) =>
@@ -56,7 +69,7 @@ export function createContentClient(config: ContentConfigResponse): ContentClien
       const url = `cdn/stories/${fullSlug}`;
       try {
         const response = await sb.get(url, { ...base });
-        return cdnStory.parse((response.data as { story: unknown }).story);
+        return storyOf((response.data as { story?: unknown } | undefined)?.story, url);
       } catch (error) {
         if ((error as SbError | undefined)?.status === 404) return null;
         throw toError('GET', `${config.endpoint}/${url}`, error);
@@ -66,7 +79,9 @@ export function createContentClient(config: ContentConfigResponse): ContentClien
       const url = 'cdn/stories';
       try {
         const response = await sb.get(url, { ...base, per_page: config.perPage, ...withoutUndefined(params) });
-        const stories = cdnStory.array().parse((response.data as { stories: unknown }).stories);
+        const list = (response.data as { stories?: unknown } | undefined)?.stories;
+        if (!Array.isArray(list)) throw invalidAnswer(url);
+        const stories = list.map((story: unknown) => storyOf(story, url));
         return { stories, total: Number(response.total ?? stories.length), perPage: Number(response.perPage ?? 0) };
       } catch (error) {
         throw toError('GET', `${config.endpoint}/${url}`, error);
@@ -79,9 +94,14 @@ let current: Promise<ContentClient> | undefined;
 
 /** The app's content client, made once from GET /v1/content/config (a failed attempt is retried on next use). */
 export function contentClient(): Promise<ContentClient> {
+  const url = 'v1/content/config';
   current ??= api
-    .request('v1/content/config', { schema: contentConfigResponse, auth: 'none' })
-    .then(createContentClient)
+    .request(url, { auth: 'none' })
+    .then((answer) => {
+      const config = readContentConfig(answer);
+      if (!config) throw new ApiError({ method: 'GET', url, status: 200, code: 'InvalidResponse' });
+      return createContentClient(config);
+    })
     .catch((error: unknown) => {
       current = undefined;
       throw error;

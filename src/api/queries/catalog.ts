@@ -1,6 +1,13 @@
 import { queryOptions } from '@tanstack/react-query';
-import { categoryDetail, categoryTree, productDetail, type CategoryNode } from '../../../contract/catalog';
+import type { CategoryNode } from '../../../contract/catalog';
+import { ApiError } from '../api-error';
 import { api } from '../api';
+import { readCategoryTree } from '../catalog-answers';
+
+// The product and category pages' answers are parsed with the catalogue contract, imported with them.
+const catalogContract = () => import('../../../contract/catalog');
+const productDetail = () => catalogContract().then((m) => m.productDetail);
+const categoryDetail = () => catalogContract().then((m) => m.categoryDetail);
 
 /** The server lets the browser keep catalogue answers for a minute (public, max-age=60). */
 const CATALOG_STALE = 60_000;
@@ -18,7 +25,11 @@ export const productQuery = (slug: string) =>
 export const categoryTreeQuery = () =>
   queryOptions({
     queryKey: ['catalog', 'categories'] as const,
-    queryFn: ({ signal }) => api.request('v1/categories', { schema: categoryTree, signal, auth: 'none' }),
+    queryFn: async ({ signal }) => {
+      const tree = readCategoryTree(await api.request('v1/categories', { signal, auth: 'none' }));
+      if (!tree) throw new ApiError({ method: 'GET', url: 'v1/categories', status: 200, code: 'InvalidResponse' });
+      return tree;
+    },
     staleTime: 5 * CATALOG_STALE,
   });
 

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { storyPath } from '../../../contract/content';
+import { storyPath } from '../../../contract/content-constants';
 import { contentClient, type StoriesParams } from '../content/client';
 
 /** Stories change rarely (the CDN answers with max-age 60): a minute fresh, as the service itself caches. */

@@ -1,6 +1,12 @@
 import { queryOptions } from '@tanstack/react-query';
-import { customerCompaniesResponse, currentUser, type SetCompanyBody } from '../../../contract/customer';
+import type { SetCompanyBody } from '../../../contract/customer';
 import { api } from '../api';
+
+// The signed-in user is asked for on every page: its contract (and zod) load with the first answer, not with the
+// app shell (docs/decisions/0044).
+const customerContract = () => import('../../../contract/customer');
+const currentUser = () => customerContract().then((m) => m.currentUser);
+const customerCompaniesResponse = () => customerContract().then((m) => m.customerCompaniesResponse);
 
 export const currentUserKey = ['customer', 'me'] as const;
 

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
-import { STAFF_ROLE, type CurrentUser, type RoleName } from '../../../contract/customer';
+import type { CurrentUser } from '../../../contract/customer';
+import { STAFF_ROLE, type RoleName } from '../../../contract/customer-constants';
 import { initialSyncStatus, type SyncStatus } from '../../offline/sync-status';
 import { companyDetailQuery } from '../queries/companies';
 import { currentUserQuery } from '../queries/customer';

@@ -1,6 +1,7 @@
-import { tokenResponse, type TokenResponse } from '../../../contract/auth';
+import type { TokenResponse } from '../../../contract/auth';
 import { ApiError, NETWORK_ERROR_STATUS } from '../api-error';
 import { buildUrl, errorFromResponse, readJson, RETRYABLE_STATUSES, sleep as realSleep } from '../http';
+import { readTokenResponse } from '../shell-answers';
 
 /** SPEC §9: token refresh margin 10 min, renewal check every 5 min, renewal retries 4 with 1 s delay. */
 export const RENEW_MARGIN_MS = 10 * 60 * 1000;
@@ -52,8 +53,8 @@ export async function requestRenewal(deps: RenewalDeps, token: string): Promise<
       } catch {
         body = undefined;
       }
-      const parsed = tokenResponse.safeParse(body);
-      return parsed.success && parsed.data.token ? { kind: 'renewed', session: parsed.data } : { kind: 'empty' };
+      const session = readTokenResponse(body);
+      return session?.token ? { kind: 'renewed', session } : { kind: 'empty' };
     }
     if (RETRYABLE_STATUSES.has(response.status) && attempt < RENEW_RETRIES) {
       await wait(RENEW_RETRY_DELAY_MS);

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { storyPath, type CdnStory } from '../../../contract/content';
+import type { CdnStory } from '../../../contract/content';
+import { storyPath } from '../../../contract/content-constants';
 import { ancestorsQuery } from '../../api/queries/content';
 import { LazyBreadcrumbTrail } from '../../app/LazyBreadcrumbTrail';
 import { paths } from '../../lib/paths';

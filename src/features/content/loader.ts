@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { data, redirect, type LoaderFunctionArgs } from 'react-router';
-import { ROOT_COMPONENTS, storySlugForPath } from '../../../contract/content';
+import { ROOT_COMPONENTS, storySlugForPath } from '../../../contract/content-constants';
 import { storyQuery } from '../../api/queries/content';
 import { loadNamespaces } from '../../lib/i18n';
 import { paths } from '../../lib/paths';

@@ -1,11 +1,7 @@
 import { Fragment, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  storyPath,
-  type RichText as RichTextDoc,
-  type RichTextMark,
-  type RichTextNode,
-} from '../../../../contract/content';
+import type { RichText as RichTextDoc, RichTextMark, RichTextNode } from '../../../../contract/content';
+import { storyPath } from '../../../../contract/content-constants';
 import { cx } from '../../../ui/cx';
 import { Anchor } from '../../../ui/Link';
 import { useHeadingLevel } from './heading';

@@ -1,11 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { CategoryNode } from '../../../../contract/catalog';
-import {
-  categoryPath,
-  type CarouselProductCategoriesBlok,
-  type ProductCategoryListBlok,
-} from '../../../../contract/content';
+import type { CarouselProductCategoriesBlok, ProductCategoryListBlok } from '../../../../contract/content';
+import { categoryPath } from '../../../../contract/content-constants';
 import { categoryTreeQuery } from '../../../api/queries/catalog';
 import { cx } from '../../../ui/cx';
 import { Anchor, linkClass } from '../../../ui/Link';

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Anchor, type LinkProps } from '../../../ui/Link';
-import { linkHref, type Multilink } from '../../../../contract/content';
+import type { Multilink } from '../../../../contract/content';
+import { linkHref } from '../../../../contract/content-constants';
 
 /** Where a multilink goes and how: app paths navigate in the app; `_blank` opens a new tab (and says so). */
 export function linkProps(link: Multilink | undefined): { href: string; target?: string; rel?: string } | null {

@@ -1,0 +1,101 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { categoryTree } from '../../contract/catalog';
+import { cdnStory, contentConfigResponse, type CdnStory } from '../../contract/content';
+import { loadContent } from '../../server/adapters/content/local';
+import { readContentConfig, readStory } from '../../src/api/content/answers';
+import { readCategoryTree } from '../../src/api/catalog-answers';
+import { createTestApp, type TestApp } from './helpers';
+
+// The first screen reads the content config, its story and the category tree without zod (decision 0044). These tests
+// hold the hand checks to the contract: same verdict and same result on what this server answers (every story of
+// content/, the seeded category tree), and on each field made wrong.
+
+const config = {
+  engine: 'embedded',
+  endpoint: 'http://localhost:5173/v1/content',
+  accessToken: 'embedded-public',
+  version: 'published',
+  rateLimit: 5,
+  perPage: 25,
+  batchSize: 50,
+  maxRetries: 10,
+  retriesDelay: 300,
+  timeout: 0,
+  productsFolderId: 488402199,
+  productsFolderSlug: 'sortiment',
+};
+
+/** Values of the wrong kind for any field, and null. */
+const WRONG = [null, undefined, 'x', -1.5, 3, true, [], [1], {}, 'not a url'];
+
+function agreesWithContract(
+  read: (value: unknown) => unknown,
+  schema: { safeParse(value: unknown): { success: boolean; data?: unknown } },
+) {
+  return (value: unknown, label: string) => {
+    const parsed = schema.safeParse(value);
+    expect(read(value), label).toEqual(parsed.success ? parsed.data : undefined);
+  };
+}
+
+let stories: CdnStory[] = [];
+let app: TestApp;
+beforeAll(async () => {
+  stories = (await loadContent('content')).stories.map((record) => record.story);
+  app = await createTestApp();
+});
+afterAll(() => app.closeAll());
+
+describe('content answers read by hand', () => {
+  it('every story of content/ is read as the contract parses it', () => {
+    expect(stories.length).toBeGreaterThan(50);
+    const agree = agreesWithContract(readStory, cdnStory);
+    for (const story of stories) {
+      agree(story, story.full_slug);
+      expect(readStory(JSON.parse(JSON.stringify(story)))).toBeDefined();
+    }
+  });
+
+  it('a story with any field of the wrong kind gets the contract’s verdict', () => {
+    const agree = agreesWithContract(readStory, cdnStory);
+    const story = stories[0]!;
+    for (const key of [...Object.keys(cdnStory.shape), 'content._uid', 'content.component']) {
+      for (const wrong of WRONG) {
+        const copy = structuredClone(story) as Record<string, unknown> & { content: Record<string, unknown> };
+        if (key.startsWith('content.')) copy.content[key.slice(8)] = wrong;
+        else copy[key] = wrong;
+        agree(copy, `${key} = ${JSON.stringify(wrong)}`);
+      }
+    }
+  });
+
+  it('the config, and the config with any field of the wrong kind, get the contract’s verdict', () => {
+    const agree = agreesWithContract(readContentConfig, contentConfigResponse);
+    agree(config, 'config');
+    expect(readContentConfig(config)).toEqual(config);
+    for (const key of Object.keys(contentConfigResponse.shape)) {
+      for (const wrong of [...WRONG, 'draft', 'storyblok'])
+        agree({ ...config, [key]: wrong }, `${key} = ${String(wrong)}`);
+    }
+  });
+
+  it('the category tree, and the tree with any field of a nested category made wrong, get the contract’s verdict', async () => {
+    const tree: unknown = (await app.inject({ method: 'GET', url: '/v1/categories' })).json();
+    const agree = agreesWithContract(readCategoryTree, categoryTree);
+    agree(tree, 'tree');
+    expect(readCategoryTree(tree)).toEqual(categoryTree.parse(tree));
+    const withChild = (tree as { data: { children: Record<string, unknown>[] }[] }).data.findIndex(
+      (top) => top.children.length > 0,
+    );
+    expect(withChild).toBeGreaterThanOrEqual(0);
+    for (const key of ['id', 'slug', 'name', 'description', 'productCount', 'children']) {
+      for (const wrong of WRONG) {
+        const copy = structuredClone(tree) as { data: { children: Record<string, unknown>[] }[] };
+        copy.data[withChild]!.children[0]![key] = wrong;
+        agree(copy, `children[0].${key} = ${JSON.stringify(wrong)}`);
+      }
+    }
+    agree({ data: 'x' }, 'data not a list');
+    agree([], 'a list');
+  });
+});
