@@ -3,7 +3,6 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { queryClient } from './api/query-client';
-import { persistQueries, restoreForSession } from './api/query-persist';
 import { loadSessionState } from './api/session/start-session';
 import { Providers } from './app/providers';
 import { captureInstallPrompt } from './app/pwa/install';
@@ -28,8 +27,11 @@ async function start() {
   // Every page but the start page shows breadcrumbs: their chunk comes beside the route's (the start page's after idle).
   if (window.location.pathname !== paths.home) preloadBreadcrumbTrail();
   whenIdle(preloadBreadcrumbTrail);
-  const ended = await loadSessionState(queryClient, () => restoreForSession(queryClient));
-  persistQueries(queryClient);
+  // What the device keeps of the user's data for an offline start-up (decision 0037) is code of its own: read back only
+  // on an offline start with a session, saved from idle on (the first save takes what the first screen fetched).
+  const persistence = () => import('./api/query-persist');
+  const ended = await loadSessionState(queryClient, () => persistence().then((m) => m.restoreForSession(queryClient)));
+  whenIdle(() => void persistence().then((m) => m.persistQueries(queryClient)));
 
   const routes = createRoutes(queryClient);
   applyStartupSessionEnd(ended, routes);

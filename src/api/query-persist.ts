@@ -84,8 +84,8 @@ export async function forgetQueries(db?: OfflineDb): Promise<void> {
 }
 
 /**
- * Saves a snapshot a second after data arrived (debounced), and when the page is hidden. Returns a function that
- * stops saving.
+ * Saves a snapshot a second after data arrived (debounced), and when the page is hidden; started once the page is
+ * idle, it also saves what arrived before. Returns a function that stops saving.
  */
 export function persistQueries(queryClient: QueryClient, db?: OfflineDb): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -112,6 +112,7 @@ export function persistQueries(queryClient: QueryClient, db?: OfflineDb): () => 
     }
   };
   document.addEventListener('visibilitychange', onHide);
+  schedule();
   return () => {
     unsubscribe();
     clearTimeout(timer);

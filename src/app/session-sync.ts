@@ -1,7 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { matchRoutes, type createBrowserRouter, type RouteObject } from 'react-router';
 import { needsRenewal, RENEW_CHECK_INTERVAL_MS } from '../api/session/renewal';
-import { forgetQueries } from '../api/query-persist';
 import { renewSession, session, type SessionEndReason } from '../api/session/session';
 import { companySwitcher } from '../features/company-switcher';
 import { i18n } from '../lib/i18n';
@@ -53,7 +52,7 @@ export function connectSession(router: Router, queryClient: QueryClient): () => 
   const onEnded = (reason: SessionEndReason) => {
     queryClient.clear();
     // What the device kept of this user's data goes too; a token that merely expired keeps it for their next login.
-    if (reason === 'logout') void forgetQueries();
+    if (reason === 'logout') void import('../api/query-persist').then((m) => m.forgetQueries());
     companySwitcher.reset();
     if (reason === 'renewalFailed' || reason === 'unauthorized') {
       toast.attention(i18n.t('layout:session.expired'), {
