@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { randomBytes } from 'node:crypto';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import { defineConfig, type Plugin, type PluginOption } from 'vite';
@@ -151,10 +152,26 @@ const serverPaths = Object.fromEntries(
   ['/v1', '/health', '/api', '/datablad', '/sitemap.xml'].map((path) => [path, apiTarget]),
 );
 
-export default defineConfig({
+/**
+ * React Router's package points every import at its development build (dev warnings included); a production build of
+ * the app takes its production build, the same code without them.
+ */
+const reactRouterProduction = (file: string) =>
+  fileURLToPath(new URL(`./node_modules/react-router/dist/production/${file}`, import.meta.url));
+
+export default defineConfig(({ command }) => ({
   plugins,
   define: {
     __SKAFFERI_BUILD_ID__: JSON.stringify(buildId),
+  },
+  resolve: {
+    alias:
+      command === 'build'
+        ? [
+            { find: /^react-router$/, replacement: reactRouterProduction('index.mjs') },
+            { find: /^react-router\/dom$/, replacement: reactRouterProduction('dom-export.mjs') },
+          ]
+        : [],
   },
   build: {
     outDir: 'dist/client',
@@ -177,4 +194,4 @@ export default defineConfig({
   // Everything the API server answers besides the app: the API, its docs, health, data sheets and the sitemap.
   server: { proxy: serverPaths },
   preview: { proxy: serverPaths },
-});
+}));
