@@ -5,22 +5,18 @@ import { initReactI18next } from 'react-i18next';
  * Swedish is the only language (SPEC §1). Every namespace is a file in locales/sv/.
  *
  * SPEC §7 "locale message files load on demand": the namespaces the app shell needs on every page (header, footer,
- * errors, toasts, form validation, offline messages and cookie consent) are bundled with the app; every other
- * namespace is its own small chunk, fetched the first time a screen asks for it (`useTranslation('ns')` suspends until
- * it is there; a route loader may call `loadNamespaces` to fetch it in parallel with its data). See
- * docs/decisions/0021-first-load-budget.md.
+ * toasts and cookie consent) are bundled with the app; every other namespace is its own small chunk, fetched the first
+ * time a screen asks for it (`useTranslation('ns')` suspends until it is there; a route loader may call
+ * `loadNamespaces` to fetch it in parallel with its data). See docs/decisions/0021-first-load-budget.md.
+ *
+ * A namespace read outside React (`i18n.t('x:…')` in plain code) must be there before that code runs: either bundled
+ * here, or bundled by the module that reads it (`bundleNamespace`), as message-keys.ts does for `validation` and
+ * api/error-message.ts for `errors` (decision 0044).
  */
-export const EAGER_NAMESPACES = ['common', 'layout', 'errors', 'validation', 'offline', 'consent'] as const;
+export const EAGER_NAMESPACES = ['common', 'layout', 'consent'] as const;
 
 const eagerFiles = import.meta.glob<ResourceLanguage>(
-  [
-    '../../locales/sv/common.json',
-    '../../locales/sv/layout.json',
-    '../../locales/sv/errors.json',
-    '../../locales/sv/validation.json',
-    '../../locales/sv/offline.json',
-    '../../locales/sv/consent.json',
-  ],
+  ['../../locales/sv/common.json', '../../locales/sv/layout.json', '../../locales/sv/consent.json'],
   { eager: true, import: 'default' },
 );
 const lazyFiles = import.meta.glob<ResourceLanguage>(
@@ -28,9 +24,6 @@ const lazyFiles = import.meta.glob<ResourceLanguage>(
     '../../locales/sv/*.json',
     '!../../locales/sv/common.json',
     '!../../locales/sv/layout.json',
-    '!../../locales/sv/errors.json',
-    '!../../locales/sv/validation.json',
-    '!../../locales/sv/offline.json',
     '!../../locales/sv/consent.json',
   ],
   { import: 'default' },
@@ -103,12 +96,7 @@ export function loadNamespaces(...namespaces: string[]): Promise<void> {
   return missing.length === 0 ? Promise.resolve() : i18n.loadNamespaces(missing);
 }
 
-/**
- * Message keys from the contract look like 'validation.password.digit' (namespace first, dot-separated);
- * i18next wants 'validation:password.digit'. Unknown keys fall back to the generic unknown error.
- */
-export function translateMessageKey(key: string): string {
-  const [ns, ...rest] = key.split('.');
-  const i18nKey = ns && rest.length > 0 && NAMESPACES.includes(ns) ? `${ns}:${rest.join('.')}` : key;
-  return i18n.exists(i18nKey) ? i18n.t(i18nKey as never) : key;
+/** Adds a namespace's messages from a module that imports them itself (it is then there before that module runs). */
+export function bundleNamespace(namespace: string, messages: ResourceLanguage): void {
+  if (!i18n.hasResourceBundle('sv', namespace)) i18n.addResourceBundle('sv', namespace, messages);
 }

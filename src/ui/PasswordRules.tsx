@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { PASSWORD_RULES } from '../../contract/password';
-import { translateMessageKey } from '../lib/i18n';
+import { translateMessageKey } from '../lib/message-keys';
 import { cx } from './cx';
 
 /** SPEC §5 password rules, checked live as the user types (reset, activation and settings pages). */

@@ -17,7 +17,7 @@ import { chartOfAccountsQuery, zonesQuery } from '../../api/queries/inventory';
 import { useActiveCompany, useSyncState } from '../../api/session/hooks';
 import { syncController } from '../../api/session/sync';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
-import { translateMessageKey } from '../../lib/i18n';
+import { translateMessageKey } from '../../lib/message-keys';
 import { formatSek } from '../../lib/money';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';

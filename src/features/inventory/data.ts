@@ -1,6 +1,6 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { errorMessage } from '../../api/error-message';
-import { translateMessageKey } from '../../lib/i18n';
+import { translateMessageKey } from '../../lib/message-keys';
 import { MutationError, offlineDb, type OfflineDb } from '../../offline';
 import { mutateInventory, type InventoryMutationResult } from '../../offline/inventory/mutate';
 import type { InventoryChange } from '../../offline/inventory/operations';

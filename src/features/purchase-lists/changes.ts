@@ -1,6 +1,6 @@
 import { errorMessage } from '../../api/error-message';
 import { MutationError, mutate, offlineDb, type MutationResult, type PurchaseListChange } from '../../offline';
-import { translateMessageKey } from '../../lib/i18n';
+import { translateMessageKey } from '../../lib/message-keys';
 import { toast } from '../../ui/toast-queue';
 
 /**

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import type { z } from 'zod';
-import { i18n, translateMessageKey } from '../i18n';
+import { i18n } from '../i18n';
+import { translateMessageKey } from '../message-keys';
 
 /** SPEC §9: input validation debounce 300 ms. */
 export const VALIDATION_DEBOUNCE_MS = 300;

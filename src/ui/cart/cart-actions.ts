@@ -1,5 +1,5 @@
 import { errorMessage } from '../../api/error-message';
-import { translateMessageKey } from '../../lib/i18n';
+import { translateMessageKey } from '../../lib/message-keys';
 import { MutationError, offlineDb } from '../../offline';
 import { mutateCart, type CartChange, type CartMutationResult } from '../../offline/cart';
 import { toast } from '../toast-queue';

@@ -7,7 +7,7 @@ import { PURCHASE_LIST_MAX_QUANTITY } from '../../../contract/purchase-lists';
 import { api } from '../../api/api';
 import { errorMessage } from '../../api/error-message';
 import { useActiveCompany, useIsAuthenticated } from '../../api/session/hooks';
-import { translateMessageKey } from '../../lib/i18n';
+import { translateMessageKey } from '../../lib/message-keys';
 import { paths } from '../../lib/paths';
 import { createMutate, MutationError, offlineDb, type ProductSnapshot } from '../../offline';
 import { usePurchaseLists } from '../../offline/hooks';
