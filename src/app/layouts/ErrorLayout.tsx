@@ -1,9 +1,10 @@
 import { useEffect, useRef } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useRouteError } from 'react-router';
 import { config } from '../../lib/config';
 import { paths } from '../../lib/paths';
 import { Link } from '../../ui/Link';
+import { LinkedText } from '../../ui/LinkedText';
 import { PlainButton } from '../../ui/PlainButton';
 import { AriaRouter } from '../AriaRouter';
 import { Wordmark } from '../header/Wordmark';
@@ -61,9 +62,10 @@ export function ErrorLayout() {
             </p>
           )}
           <p className="mt-6 text-gray-700 dark:text-gray-300">
-            <Trans t={t} i18nKey="errorPage.contact" values={{ email }}>
-              Kontakta kundservice på <Link href={`mailto:${email}`}>{email}</Link>.
-            </Trans>
+            <LinkedText
+              text={t('errorPage.contact', { email })}
+              link={(inner) => <Link href={`mailto:${email}`}>{inner}</Link>}
+            />
           </p>
           <PlainButton size="lg" className="mt-8" onClick={() => void navigate(paths.home, { replace: true })}>
             {t('errorPage.back')}
