@@ -31,6 +31,7 @@ type Option =
  */
 export function InstantSearch({ className }: { className?: string }) {
   const { t } = useTranslation('search');
+  const { t: tl } = useTranslation('layout');
   const navigate = useNavigate();
   const [input, setInput] = useState('');
   const typed = input.trim();
@@ -150,7 +151,7 @@ export function InstantSearch({ className }: { className?: string }) {
   return (
     <div className={cx('relative w-full', className)} data-testid="instant-search">
       <label htmlFor={`${listboxId}-input`} className="sr-only">
-        {t('instant.label')}
+        {tl('header.search')}
       </label>
       <div className="relative">
         <SearchIcon />
@@ -166,7 +167,7 @@ export function InstantSearch({ className }: { className?: string }) {
           enterKeyHint="search"
           autoComplete="off"
           spellCheck="false"
-          placeholder={t('instant.placeholder')}
+          placeholder={tl('header.searchPlaceholder')}
           value={input}
           onChange={(event) => {
             setInput(event.target.value);
@@ -182,7 +183,7 @@ export function InstantSearch({ className }: { className?: string }) {
         hidden={!shown}
         className="absolute top-full left-0 z-50 mt-1.5 max-h-[min(70dvh,36rem)] w-full min-w-[min(26rem,calc(100vw-2rem))] overflow-auto rounded-xl border border-gray-200 bg-white p-1.5 shadow-xl dark:border-gray-700 dark:bg-gray-900"
       >
-        <ul id={listboxId} role="listbox" aria-label={t('instant.label')} className="outline-none">
+        <ul id={listboxId} role="listbox" aria-label={tl('header.search')} className="outline-none">
           {categories.length > 0 && (
             <li role="presentation">
               <ul role="group" aria-labelledby={`${listboxId}-cats`}>

@@ -70,7 +70,8 @@ function typeInto(input: HTMLInputElement, value: string): void {
  * InstantSearch itself. Focus and anything typed meanwhile move over to it; Enter before that opens /sok?q=….
  */
 export function DeferredSearch() {
-  const { t } = useTranslation('search');
+  // The field's texts are the shell's (layout): the search namespace comes with the instant search.
+  const { t } = useTranslation('layout');
   const navigate = useNavigate();
   const ready = useHeaderWidgets();
   const [loaded, setLoaded] = useState(false);
@@ -89,7 +90,7 @@ export function DeferredSearch() {
       {!loaded && (
         <form onSubmit={submit} className="relative w-full" data-testid="instant-search-stand-in">
           <label htmlFor="header-search-stand-in" className="sr-only">
-            {t('instant.label')}
+            {t('header.search')}
           </label>
           <div className="relative">
             <SearchIcon />
@@ -100,7 +101,7 @@ export function DeferredSearch() {
               enterKeyHint="search"
               autoComplete="off"
               spellCheck="false"
-              placeholder={t('instant.placeholder')}
+              placeholder={t('header.searchPlaceholder')}
               onFocus={wantHeaderWidgets}
               onPointerDown={wantHeaderWidgets}
               className={headerSearchFieldClass}
