@@ -1,3 +1,4 @@
+import './lib/aria-locale';
 import './index.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

@@ -1,6 +1,5 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useSyncExternalStore, type ReactNode } from 'react';
-import { I18nProvider } from 'react-aria-components';
 import { I18nextProvider } from 'react-i18next';
 import { i18n } from '../lib/i18n';
 import { idleStore } from '../lib/when-idle';
@@ -18,15 +17,13 @@ function IdlePwaPrompts() {
   ) : null;
 }
 
-/** Everything the whole app needs: data cache, Swedish texts, sv-SE for React Aria's own formatting, offline sync. */
+/** Everything the whole app needs: data cache, Swedish texts, offline sync (React Aria's sv-SE: lib/aria-locale.ts). */
 export function Providers({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       <I18nextProvider i18n={i18n}>
-        <I18nProvider locale="sv-SE">
-          <SyncProvider>{children}</SyncProvider>
-          <IdlePwaPrompts />
-        </I18nProvider>
+        <SyncProvider>{children}</SyncProvider>
+        <IdlePwaPrompts />
       </I18nextProvider>
     </QueryClientProvider>
   );
