@@ -1,15 +1,9 @@
 import { z } from 'zod';
 import { isoDate, isoDateTime } from './common';
 
-/** Catalogue units (SPEC §9): a product is sold per piece or per carton of `piecesPerCarton` pieces. */
-export const PRODUCT_UNITS = ['piece', 'carton'] as const;
-export const STOCK_STATUSES = ['in_stock', 'few_left', 'out_of_stock'] as const;
-/** Where a customer price comes from: the public list price or one of the company's own prices. */
-export const PRICE_KINDS = ['list', 'agreement', 'campaign', 'tender'] as const;
-export type PriceKind = (typeof PRICE_KINDS)[number];
+import { MAX_PRICE_IDS, PRICE_KINDS, PRODUCT_UNITS, STOCK_STATUSES } from './catalog-constants';
 
-/** Most product ids one price request may ask for. */
-export const MAX_PRICE_IDS = 200;
+export * from './catalog-constants';
 
 export const slugParam = z.object({ slug: z.string().trim().min(1).max(200) });
 

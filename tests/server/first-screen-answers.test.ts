@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { categoryTree } from '../../contract/catalog';
 import { cdnStory, contentConfigResponse, type CdnStory } from '../../contract/content';
+import { searchKeyResponse } from '../../contract/search';
 import { loadContent } from '../../server/adapters/content/local';
 import { readContentConfig, readStory } from '../../src/api/content/answers';
+import { readSearchKey } from '../../src/api/search/key-answer';
 import { readCategoryTree } from '../../src/api/catalog-answers';
 import { createTestApp, type TestApp } from './helpers';
 
@@ -97,5 +99,27 @@ describe('content answers read by hand', () => {
     }
     agree({ data: 'x' }, 'data not a list');
     agree([], 'a list');
+  });
+
+  it('the search key answer, and the answer with any field made wrong, get the contract’s verdict', async () => {
+    const answer = (await app.inject({ method: 'GET', url: '/v1/typesense/key' })).json<Record<string, unknown>>();
+    const agree = agreesWithContract(readSearchKey, searchKeyResponse);
+    agree(answer, 'public key');
+    expect(readSearchKey(answer)).toEqual(searchKeyResponse.parse(answer));
+    const paths = [
+      ...Object.keys(searchKeyResponse.shape).map((key) => [key]),
+      ...['host', 'port', 'protocol', 'path'].map((key) => ['nodes', 0, key]),
+      ...['products', 'categories', 'tenderItems', 'campaigns'].map((key) => ['collections', key]),
+    ] as const;
+    for (const path of paths) {
+      for (const wrong of [...WRONG, 'typesense', 'https']) {
+        const copy = structuredClone(answer);
+        let at: Record<string | number, unknown> = copy;
+        for (const step of path.slice(0, -1)) at = at[step] as Record<string | number, unknown>;
+        at[path[path.length - 1]!] = wrong;
+        agree(copy, `${path.join('.')} = ${JSON.stringify(wrong)}`);
+      }
+    }
+    agree({ ...answer, nodes: [] }, 'no nodes');
   });
 });

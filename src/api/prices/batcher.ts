@@ -1,4 +1,5 @@
-import { MAX_PRICE_IDS, type CustomerPrice } from '../../../contract/catalog';
+import type { CustomerPrice } from '../../../contract/catalog';
+import { MAX_PRICE_IDS } from '../../../contract/catalog-constants';
 
 /** SPEC §4/§9: requested ids are queued and fetched in one batch, 500 ms after the last request, at most 1 s after the first. */
 export const PRICE_DEBOUNCE_MS = 500;

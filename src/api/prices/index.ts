@@ -1,11 +1,14 @@
 import { useEffect, useSyncExternalStore } from 'react';
-import { pricesResponse, type CustomerPrice } from '../../../contract/catalog';
+import type { CustomerPrice } from '../../../contract/catalog';
 import { api } from '../api';
 import { useCurrentUser, useIsAuthenticated } from '../session/hooks';
 import { session } from '../session/session';
 import { createPriceBatcher } from './batcher';
 
 export { createPriceBatcher, PRICE_DEBOUNCE_MS, PRICE_MAX_WAIT_MS, type PriceBatcher } from './batcher';
+
+// Only a signed-in user's cards ask for prices: the catalogue contract loads with their first answer (decision 0044).
+const pricesResponse = () => import('../../../contract/catalog').then((m) => m.pricesResponse);
 
 /** The app's price batcher: GET /v1/products/prices?company=…&ids=… (comma-separated, at most 200 per call). */
 export const priceBatcher = createPriceBatcher({

@@ -1,9 +1,11 @@
 import type { SearchClient } from 'typesense';
-import { searchKeyResponse, type SearchKeyResponse } from '../../../contract/search';
+import type { SearchKeyResponse } from '../../../contract/search';
+import { ApiError } from '../api-error';
 import { api } from '../api';
 import { currentUserKey } from '../queries/customer';
 import { queryClient } from '../query-client';
 import { session } from '../session/session';
+import { readSearchKey } from './key-answer';
 import type { CurrentUser } from '../../../contract/customer';
 
 /**
@@ -24,10 +26,13 @@ const KEY_MARGIN_MS = 60_000;
 let current: { scope: SearchScope; promise: Promise<Searcher> } | null = null;
 
 async function load(scope: SearchScope): Promise<Searcher> {
+  const url = scope ? `v1/typesense/key/${encodeURIComponent(scope)}` : 'v1/typesense/key';
   const [key, typesense] = await Promise.all([
-    scope
-      ? api.request(`v1/typesense/key/${encodeURIComponent(scope)}`, { schema: searchKeyResponse })
-      : api.request('v1/typesense/key', { schema: searchKeyResponse, auth: 'none' }),
+    api.request(url, scope ? {} : { auth: 'none' }).then((answer) => {
+      const read = readSearchKey(answer);
+      if (!read) throw new ApiError({ method: 'GET', url, status: 200, code: 'InvalidResponse' });
+      return read;
+    }),
     // The client (and axios under it) loads only where search is used.
     import('typesense'),
   ]);

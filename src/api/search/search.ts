@@ -7,7 +7,7 @@ import {
   type CompanyItemDocument,
   type ProductDocument,
   type ProductSort,
-} from '../../../contract/search';
+} from '../../../contract/search-constants';
 import { currentSearchScope, withSearcher, type SearchScope, type Searcher } from './engine';
 import { toProductHit, type ProductHit, type ProductSearchParams, type ProductSearchResult } from './types';
 

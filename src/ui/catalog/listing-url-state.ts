@@ -1,4 +1,4 @@
-import { PRODUCT_SORTS, STOCK_STATUS_VALUES, type ProductSort } from '../../../contract/search';
+import { PRODUCT_SORTS, STOCK_STATUS_VALUES, type ProductSort } from '../../../contract/search-constants';
 import { FACET_IDS, type FacetId, type FacetSelection } from '../../api/search/facets';
 
 /**
