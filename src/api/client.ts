@@ -111,6 +111,9 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
 
   async function request<T>(path: string, options: RequestOptions<T> = {}): Promise<T> {
     const method = options.method ?? 'GET';
+    // A schema imported on demand is fetched beside the request, not after its answer.
+    const schemaLoad = typeof options.schema === 'function' ? options.schema() : undefined;
+    schemaLoad?.catch(() => undefined);
     const { response, url } = await exchange(path, options);
     let body: unknown;
     try {
@@ -119,7 +122,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
       throw new ApiError({ method, url, status: response.status, code: 'InvalidResponse' });
     }
     if (!options.schema) return body as T;
-    const schema = typeof options.schema === 'function' ? await options.schema() : options.schema;
+    const schema = schemaLoad ? await schemaLoad : (options.schema as z.ZodType<T>);
     const parsed = schema.safeParse(body);
     if (!parsed.success) {
       throw new ApiError({ method, url, status: response.status, code: 'InvalidResponse' });
