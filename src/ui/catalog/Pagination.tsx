@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-aria-components';
+import { Anchor as Link } from '../Link';
 import { cx } from '../cx';
 
 /** Pages around the current one: 1 … 4 5 [6] 7 8 … 20. */
@@ -40,10 +40,7 @@ export function Pagination({
         <Link
           href={hrefOf(page - 1)}
           onPress={onNavigate}
-          className={cx(
-            itemClass,
-            'text-primary-700 data-hovered:bg-gray-100 dark:text-primary-300 dark:data-hovered:bg-gray-800',
-          )}
+          className={cx(itemClass, 'text-primary-700 hover:bg-gray-100 dark:text-primary-300 dark:hover:bg-gray-800')}
         >
           {t('listing.previous')}
         </Link>
@@ -68,10 +65,7 @@ export function Pagination({
             href={hrefOf(p)}
             onPress={onNavigate}
             aria-label={t('listing.page', { page: p })}
-            className={cx(
-              itemClass,
-              'text-gray-800 data-hovered:bg-gray-100 dark:text-gray-100 dark:data-hovered:bg-gray-800',
-            )}
+            className={cx(itemClass, 'text-gray-800 hover:bg-gray-100 dark:text-gray-100 dark:hover:bg-gray-800')}
           >
             {p}
           </Link>
@@ -81,10 +75,7 @@ export function Pagination({
         <Link
           href={hrefOf(page + 1)}
           onPress={onNavigate}
-          className={cx(
-            itemClass,
-            'text-primary-700 data-hovered:bg-gray-100 dark:text-primary-300 dark:data-hovered:bg-gray-800',
-          )}
+          className={cx(itemClass, 'text-primary-700 hover:bg-gray-100 dark:text-primary-300 dark:hover:bg-gray-800')}
         >
           {t('listing.next')}
         </Link>

@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-aria-components';
 import { usePrice } from '../../api/prices';
 import type { ProductHit } from '../../api/search/types';
 import { productPath } from '../../lib/paths';
 import { cx } from '../cx';
+import { Anchor } from '../Link';
 import { AddToCartSlot } from './AddToCartSlot';
 import { PriceTag } from './PriceTag';
 import { ProductImage } from './ProductImage';
@@ -70,12 +70,12 @@ export function ProductCard({
             {product.brandName}
           </p>
           <Heading className="text-base leading-snug font-semibold text-gray-950 dark:text-white">
-            <Link
+            <Anchor
               href={productPath(product.slug)}
-              className="rounded-sm outline-none after:absolute after:inset-0 after:content-[''] data-hovered:underline"
+              className="rounded-sm outline-none after:absolute after:inset-0 after:content-[''] hover:underline"
             >
               {product.name}
-            </Link>
+            </Anchor>
           </Heading>
           <p className="text-sm text-gray-700 dark:text-gray-300">
             {unitText(t, product.unit, product.piecesPerCarton)}

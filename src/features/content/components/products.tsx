@@ -60,7 +60,7 @@ function ProductSlides({ hits, isPending, isError }: { hits: ProductHit[]; isPen
 function SeeAll({ blok }: { blok: CarouselProductsBlok | CarouselProductsWithFilterBlok }) {
   if (!blok.link_label) return null;
   return (
-    <ContentLink link={blok.link} className={cx(linkClass, 'data-focus-visible:outline-2')}>
+    <ContentLink link={blok.link} className={linkClass}>
       {blok.link_label}
     </ContentLink>
   );
