@@ -25,6 +25,14 @@ function preloadCartControls(): void {
     );
 }
 
+// The detail screens of the offline areas load once their overview has: someone who goes offline on the overview
+// (into the cold room) still opens a list and counts, even before the service worker holds the whole app (a first
+// visit; its precache starts when the page is idle and takes a while).
+const purchaseListScreen = () => import('./routes/PurchaseListRoute');
+const inventoryListScreen = () => import('../features/inventory/InventoryListPage');
+const countScreen = () => import('../features/inventory/CountPage');
+const prefetch = (load: () => Promise<unknown>) => void load().catch(() => undefined);
+
 export function createRoutes(queryClient: QueryClient): RouteObject[] {
   return [
     {
@@ -88,9 +96,10 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                   // No data loader: the lists come from the device's mirror, so the page also opens offline.
                   loader: requireAuth(),
                   lazy: () =>
-                    import('../features/purchase-lists/PurchaseListsPage').then((m) => ({
-                      Component: m.PurchaseListsPage,
-                    })),
+                    import('../features/purchase-lists/PurchaseListsPage').then((m) => {
+                      prefetch(purchaseListScreen);
+                      return { Component: m.PurchaseListsPage };
+                    }),
                 },
                 {
                   path: ':id',
@@ -101,7 +110,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                   }),
                   loader: requireAuth(),
                   // The route adds the cart's "Lägg alla i varukorgen" to the feature's page.
-                  lazy: () => import('./routes/PurchaseListRoute').then((m) => ({ Component: m.PurchaseListRoute })),
+                  lazy: () => purchaseListScreen().then((m) => ({ Component: m.PurchaseListRoute })),
                 },
               ],
             },
@@ -145,9 +154,11 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                   // No data loader: lists come from the device's mirror, so stocktaking also opens offline.
                   loader: requireAuth(),
                   lazy: () =>
-                    import('../features/inventory/InventoryListsPage').then((m) => ({
-                      Component: m.InventoryListsPage,
-                    })),
+                    import('../features/inventory/InventoryListsPage').then((m) => {
+                      prefetch(inventoryListScreen);
+                      prefetch(countScreen);
+                      return { Component: m.InventoryListsPage };
+                    }),
                 },
                 {
                   path: 'mina-artiklar',
@@ -167,16 +178,13 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                     {
                       index: true,
                       loader: requireAuth(),
-                      lazy: () =>
-                        import('../features/inventory/InventoryListPage').then((m) => ({
-                          Component: m.InventoryListPage,
-                        })),
+                      lazy: () => inventoryListScreen().then((m) => ({ Component: m.InventoryListPage })),
                     },
                     {
                       path: 'rakna',
                       handle: handle({ title: 'inventory:count.title', crumb: 'inventory:count.crumb', auth: true }),
                       loader: requireAuth(),
-                      lazy: () => import('../features/inventory/CountPage').then((m) => ({ Component: m.CountPage })),
+                      lazy: () => countScreen().then((m) => ({ Component: m.CountPage })),
                     },
                   ],
                 },
