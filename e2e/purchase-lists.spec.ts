@@ -221,3 +221,45 @@ test.describe('purchase lists', () => {
     await sync.close();
   });
 });
+
+test.describe('purchase lists offline on a first visit, before the service worker holds the app', () => {
+  // The worker never takes over here, as on a first visit whose worker is still storing the app: what the offline
+  // list needs must already be on the page (docs/decisions/0044, "Found by CI").
+  test.use({ serviceWorkers: 'block' });
+
+  test('going offline on the overview, a new list still opens and its notification shows', async ({
+    api,
+    app,
+    context,
+    page,
+    lists,
+    list,
+    sync,
+  }) => {
+    await api.setDefaultCompany(users.kund, COMPANY);
+    await app.login.loginAs(users.kund);
+    await app.profile.area('Inköpslistor').click();
+    await lists.expectVisible();
+    await sync.expectState('synced', 0);
+    // Idle work has fetched the list screen and the notifications' code (what a real user's minute on the page does).
+    await expect
+      .poll(() =>
+        page.evaluate(() =>
+          ['PurchaseListRoute-', 'Toasts-'].every((chunk) =>
+            performance.getEntriesByType('resource').some((entry) => entry.name.includes(`/assets/${chunk}`)),
+          ),
+        ),
+      )
+      .toBe(true);
+
+    await context.setOffline(true);
+    try {
+      const name = unique('E2E Utan arbetare');
+      await lists.createList(name);
+      await list.expectVisible(name);
+      await expect(app.toasts.region).toContainText(`Inköpslistan ”${name}” har skapats.`);
+    } finally {
+      await context.setOffline(false);
+    }
+  });
+});

@@ -10,6 +10,7 @@ import { captureInstallPrompt } from './app/pwa/install';
 import { createBrowserRouter } from 'react-router';
 import { preloadCookieConsent } from './app/layouts/CookieConsentSlot';
 import { preloadBreadcrumbTrail } from './app/LazyBreadcrumbTrail';
+import { loadToastRegion } from './app/layouts/LazyToasts';
 import { createRoutes } from './app/router';
 import { applyStartupSessionEnd, connectSession } from './app/session-sync';
 import { reloadOnChunkErrors } from './lib/chunk-reload';
@@ -28,6 +29,7 @@ async function start() {
   // Every page but the start page shows breadcrumbs: their chunk comes beside the route's (the start page's after idle).
   if (window.location.pathname !== paths.home) preloadBreadcrumbTrail();
   whenIdle(preloadBreadcrumbTrail);
+  whenIdle(() => void loadToastRegion().catch(() => undefined)); // on the device before anyone goes offline
   // What the device keeps of the user's data for an offline start-up (decision 0037) is code of its own: read back only
   // on an offline start with a session, saved from idle on (the first save takes what the first screen fetched).
   const persistence = () => import('./api/query-persist');

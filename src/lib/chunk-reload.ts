@@ -26,9 +26,15 @@ export function reloadAfterChunkError(): boolean {
   return guardedReload();
 }
 
-/** Vite reports a failed lazy import as 'vite:preloadError'. */
+/**
+ * Vite reports a failed lazy import as 'vite:preloadError'. Not while the browser is offline: the chunk is missing
+ * because the service worker does not hold the app yet (a first visit), and a reload would only show the browser's
+ * offline page instead of the app. The import's own error handling takes it then (a screen's error, a part that waits
+ * for the network).
+ */
 export function reloadOnChunkErrors(): void {
   window.addEventListener('vite:preloadError', (event) => {
+    if (navigator.onLine === false) return;
     if (reloadAfterChunkError()) event.preventDefault();
   });
 }

@@ -1,20 +1,54 @@
-import { lazy, Suspense, useState, useSyncExternalStore } from 'react';
+import { useEffect, useState, useSyncExternalStore, type ComponentType } from 'react';
 import { toastActivity } from '../../ui/toast-queue';
 
-/** React Aria's toast region (and its queue) load with the first toast, not with the page (docs/decisions/0021). */
-const Toasts = lazy(() => import('../../ui/Toasts').then((m) => ({ default: m.Toasts })));
+type Region = ComponentType;
+
+let region: Region | undefined;
+let loading: Promise<Region> | undefined;
+
+/**
+ * React Aria's toast region (and its queue): its own chunk, fetched when the page is idle (main.tsx) or with the first
+ * toast, whichever is first (docs/decisions/0021). A failed fetch is forgotten, so the next attempt fetches again.
+ */
+export function loadToastRegion(): Promise<Region> {
+  loading ??= import('../../ui/Toasts').then(
+    (m) => (region = m.Toasts),
+    (error: unknown) => {
+      loading = undefined;
+      throw error;
+    },
+  );
+  return loading;
+}
 
 /**
  * The notifications area, mounted once the first toast is raised and kept from then on. A toast raised while the
- * region's code loads is shown (and announced) when it arrives: `ui/toast-queue` holds it until then.
+ * region's code loads is shown (and announced) when it arrives: `ui/toast-queue` holds it until then. Offline before
+ * the region's code is on the device (a first visit whose service worker has not stored the app yet), the toasts wait
+ * for the network instead of breaking the page.
  */
 export function LazyToasts() {
   const queued = useSyncExternalStore(toastActivity.subscribe, toastActivity.any, toastActivity.any);
-  const [needed, setNeeded] = useState(queued);
-  if (queued && !needed) setNeeded(true);
-  return needed ? (
-    <Suspense fallback={null}>
-      <Toasts />
-    </Suspense>
-  ) : null;
+  const [Loaded, setLoaded] = useState<Region | undefined>(() => region);
+  const needed = queued || Loaded !== undefined;
+  useEffect(() => {
+    if (!needed || Loaded) return;
+    let live = true;
+    const attempt = () => {
+      loadToastRegion().then(
+        (component) => {
+          if (live) setLoaded(() => component);
+        },
+        () => {
+          if (live) window.addEventListener('online', attempt, { once: true });
+        },
+      );
+    };
+    attempt();
+    return () => {
+      live = false;
+      window.removeEventListener('online', attempt);
+    };
+  }, [needed, Loaded]);
+  return Loaded ? <Loaded /> : null;
 }
