@@ -27,14 +27,14 @@ export function reloadAfterChunkError(): boolean {
 }
 
 /**
- * Vite reports a failed lazy import as 'vite:preloadError'. Not while the browser is offline: the chunk is missing
- * because the service worker does not hold the app yet (a first visit), and a reload would only show the browser's
- * offline page instead of the app. The import's own error handling takes it then (a screen's error, a part that waits
+ * Vite reports a failed lazy import as 'vite:preloadError'. Offline, only when a service worker controls the page:
+ * it serves the reloaded app. Without one (a first visit whose worker does not hold the app yet) a reload would only
+ * show the browser's offline page, so the import's own error handling takes it (a screen's error, a part that waits
  * for the network).
  */
 export function reloadOnChunkErrors(): void {
   window.addEventListener('vite:preloadError', (event) => {
-    if (navigator.onLine === false) return;
+    if (navigator.onLine === false && !navigator.serviceWorker?.controller) return;
     if (reloadAfterChunkError()) event.preventDefault();
   });
 }
