@@ -4,6 +4,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { queryClient } from './api/query-client';
+import { session } from './api/session/session';
 import { loadSessionState } from './api/session/start-session';
 import { Providers } from './app/providers';
 import { captureInstallPrompt } from './app/pwa/install';
@@ -11,7 +12,7 @@ import { createBrowserRouter } from 'react-router';
 import { preloadCookieConsent } from './app/layouts/CookieConsentSlot';
 import { preloadBreadcrumbTrail } from './app/LazyBreadcrumbTrail';
 import { loadToastRegion } from './app/layouts/LazyToasts';
-import { createRoutes } from './app/router';
+import { createRoutes, prefetchStartPage } from './app/router';
 import { applyStartupSessionEnd, connectSession } from './app/session-sync';
 import { reloadOnChunkErrors } from './lib/chunk-reload';
 import { watchSystemColourScheme } from './lib/colour-mode';
@@ -30,6 +31,9 @@ async function start() {
   if (window.location.pathname !== paths.home) preloadBreadcrumbTrail();
   whenIdle(preloadBreadcrumbTrail);
   whenIdle(() => void loadToastRegion().catch(() => undefined)); // on the device before anyone goes offline
+  whenIdle(() => {
+    if (session.get()) prefetchStartPage(); // where logging out lands, offline too
+  });
   // What the device keeps of the user's data for an offline start-up (decision 0037) is code of its own: read back only
   // on an offline start with a session, saved from idle on (the first save takes what the first screen fetched).
   const persistence = () => import('./api/query-persist');

@@ -33,6 +33,18 @@ const inventoryListScreen = () => import('../features/inventory/InventoryListPag
 const countScreen = () => import('../features/inventory/CountPage');
 const prefetch = (load: () => Promise<unknown>) => void load().catch(() => undefined);
 
+const startPageLoader = () => import('./routes/home-loader');
+const startPageScreen = () => import('./routes/HomePage');
+
+/**
+ * Logging out lands on the start page, offline too (its loader then shows the offline welcome). A signed-in user's
+ * page fetches its code once idle, so that it is on the device before the service worker holds the whole app.
+ */
+export function prefetchStartPage(): void {
+  prefetch(startPageLoader);
+  prefetch(startPageScreen);
+}
+
 export function createRoutes(queryClient: QueryClient): RouteObject[] {
   return [
     {
@@ -46,8 +58,8 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
           // SPEC §2: the start page is the content story `home`. The loader is a small chunk of its own, so the story is
           // fetched while the page's renderers are still downloading (docs/decisions/0021).
           lazy: {
-            loader: () => import('./routes/home-loader').then((m) => m.homeLoader(queryClient)),
-            Component: () => import('./routes/HomePage').then((m) => m.HomePage),
+            loader: () => startPageLoader().then((m) => m.homeLoader(queryClient)),
+            Component: () => startPageScreen().then((m) => m.HomePage),
           },
         },
         {
