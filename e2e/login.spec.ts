@@ -65,6 +65,23 @@ test.describe('logging in', () => {
     await app.axe.check('invalid credentials');
   });
 
+  test('the delayed autofocus does not pull a user out of the field they went into first', async ({ app, page }) => {
+    await page.clock.install();
+    await page.goto('/');
+    await expect(app.header.loginLink).toBeVisible();
+    // Time stands still: the login screen's 100 ms autofocus (SPEC §9) waits until the user is in the password field.
+    await page.clock.pauseAt(Date.now() + 60_000);
+    await app.header.loginLink.click();
+    await expect(app.login.heading).toBeVisible();
+    await app.login.password.click();
+    await page.clock.runFor(1_000);
+    await expect(app.login.password).toBeFocused();
+    await page.keyboard.type('hemligt');
+    await expect(app.login.password).toHaveValue('hemligt');
+    await expect(app.login.email).toHaveValue('');
+    await page.clock.resume(); // time flows again for the closing accessibility check
+  });
+
   test('missing fields: "Fyll i alla fält" and errors next to the fields', async ({ app, page }) => {
     await app.login.goto();
     await expect(app.login.email).toBeFocused();
