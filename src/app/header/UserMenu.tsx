@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { AriaRouter } from '../../ui/AriaRouter';
 import { Button, Header, Menu, MenuItem, MenuSection, MenuTrigger, Popover, Separator } from 'react-aria-components';
 import { useCurrentUser } from '../../api/session/hooks';
 import { companySwitcher } from '../../features/company-switcher';
@@ -17,7 +18,7 @@ export function UserMenu() {
   const { requestLogout, dialog: logoutQuestion } = useLogout();
 
   return (
-    <>
+    <AriaRouter>
       <MenuTrigger>
         <Button
           aria-label={user ? t('header.userMenu', { name: fullName }) : t('header.userMenuFallback')}
@@ -75,6 +76,6 @@ export function UserMenu() {
         </Popover>
       </MenuTrigger>
       {logoutQuestion}
-    </>
+    </AriaRouter>
   );
 }

@@ -1,6 +1,5 @@
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
 import { CompanySwitcher } from '../../features/company-switcher';
-import { AriaRouter } from '../AriaRouter';
 import { Breadcrumbs } from '../Breadcrumbs';
 import { SiteFooter } from '../footer/SiteFooter';
 import { SiteHeader } from '../header/SiteHeader';
@@ -18,7 +17,7 @@ export function DefaultLayout() {
   const navigation = useNavigation();
 
   return (
-    <AriaRouter>
+    <>
       <ScrollRestoration />
       <NavigationProgress />
       <SkipLink />
@@ -36,6 +35,6 @@ export function DefaultLayout() {
       <SiteFooter />
       <CompanySwitcher />
       <LazyToasts />
-    </AriaRouter>
+    </>
   );
 }

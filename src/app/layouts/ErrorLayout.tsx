@@ -6,7 +6,6 @@ import { paths } from '../../lib/paths';
 import { Link } from '../../ui/Link';
 import { LinkedText } from '../../ui/LinkedText';
 import { PlainButton } from '../../ui/PlainButton';
-import { AriaRouter } from '../AriaRouter';
 import { Wordmark } from '../header/Wordmark';
 import { useDocumentTitle } from '../page-title';
 import { SkipLink } from '../SkipLink';
@@ -33,7 +32,7 @@ export function ErrorLayout() {
   }, [error, status]);
 
   return (
-    <AriaRouter>
+    <>
       <SkipLink />
       <header className="border-b border-gray-200 bg-white dark:border-gray-800 dark:bg-gray-900">
         <div className="mx-auto flex h-16 w-full max-w-6xl items-center px-4 sm:px-6">
@@ -73,6 +72,6 @@ export function ErrorLayout() {
         </div>
       </main>
       <LazyToasts />
-    </AriaRouter>
+    </>
   );
 }

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-aria-components';
+import { Anchor } from '../../../ui/Link';
 import { paths } from '../../../lib/paths';
 
 type AreaKey = 'orders' | 'purchaseLists' | 'inventory' | 'popularArticles' | 'settings' | 'manageUsers';
@@ -38,9 +38,9 @@ export function AreaLinks({ canManageUsers }: { canManageUsers: boolean }) {
       <ul className="mt-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
         {areas.map((area) => (
           <li key={area}>
-            <Link
+            <Anchor
               href={hrefs[area]}
-              className="group flex h-full items-start gap-3 rounded-xl border border-gray-200 bg-white p-4 no-underline transition-colors hover:border-primary-400 hover:bg-primary-50/50 data-focus-visible:outline-2 data-focus-visible:outline-offset-2 data-focus-visible:outline-primary-600 dark:border-gray-700 dark:bg-gray-900 dark:hover:border-primary-500 dark:hover:bg-gray-800 dark:data-focus-visible:outline-primary-300"
+              className="group flex h-full items-start gap-3 rounded-xl border border-gray-200 bg-white p-4 no-underline transition-colors hover:border-primary-400 hover:bg-primary-50/50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-600 dark:border-gray-700 dark:bg-gray-900 dark:hover:border-primary-500 dark:hover:bg-gray-800 dark:focus-visible:outline-primary-300"
             >
               <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-primary-100 text-primary-800 dark:bg-primary-900 dark:text-primary-100">
                 <svg viewBox="0 0 20 20" className="size-5" fill="currentColor" aria-hidden="true">
@@ -53,7 +53,7 @@ export function AreaLinks({ canManageUsers }: { canManageUsers: boolean }) {
                 </span>
                 <span className="mt-0.5 block text-sm text-gray-700 dark:text-gray-300">{t(`areas.${area}Text`)}</span>
               </span>
-            </Link>
+            </Anchor>
           </li>
         ))}
       </ul>

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Button, Menu, MenuItem, MenuTrigger, Popover } from 'react-aria-components';
-import { Link } from 'react-aria-components';
 import { formatShortDate } from '../../../lib/dates';
 import { paths } from '../../../lib/paths';
+import { Anchor } from '../../../ui/Link';
 import type { MirrorList } from '../../../offline';
 import { useListDialogs } from './ListDialogs';
 import { PendingBadge } from './PendingBadge';
@@ -33,12 +33,12 @@ export function ListRow({ list }: { list: MirrorList }) {
       </span>
       <div className="min-w-0 flex-1">
         <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
-          <Link
+          <Anchor
             href={`${paths.purchaseLists}/${list.id}`}
-            className="rounded-sm text-lg font-semibold break-words text-gray-950 no-underline outline-none after:absolute after:inset-0 after:rounded-xl data-focus-visible:after:outline-2 data-focus-visible:after:outline-offset-2 data-focus-visible:after:outline-primary-600 data-hovered:text-primary-800 dark:text-white dark:data-hovered:text-primary-200"
+            className="rounded-sm text-lg font-semibold break-words text-gray-950 no-underline outline-none after:absolute after:inset-0 after:rounded-xl focus-visible:after:outline-2 focus-visible:after:outline-offset-2 focus-visible:after:outline-primary-600 hover:text-primary-800 dark:text-white dark:hover:text-primary-200"
           >
             {list.name}
-          </Link>
+          </Anchor>
           {list.pending && <PendingBadge />}
         </div>
         <p className="mt-0.5 text-sm text-gray-700 dark:text-gray-300">{meta.join(' · ')}</p>
