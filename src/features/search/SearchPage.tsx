@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useMemo, useState, useEffect } from 'react';
+import { useDeferredValue, useMemo, useState, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { categorySlugPaths, categoryTreeQuery } from '../../api/queries/catalog';
 import { searchPageQuery } from '../../api/search/queries';
@@ -32,7 +32,8 @@ export function SearchPage() {
     [state],
   );
   const result = useQuery({ ...searchPageQuery(query, scope), enabled: ready });
-  const data = result.data;
+  // The results are drawn in a deferred render, which React slices: their arrival does not block a phone's main thread.
+  const data = useDeferredValue(result.data);
   const [text, setText] = useState(state.q);
   useEffect(() => setText(state.q), [state.q]);
 

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { ProductSort } from '../../../contract/search';
 import type { FacetId, ListingPage } from '../../api/search/search';
 import type { ProductHit } from '../../api/search/types';
+import { useMediaQuery } from '../../lib/use-media-query';
 import { Alert } from '../Alert';
 import { Button } from '../Button';
 import { cx } from '../cx';
@@ -60,6 +61,8 @@ export function ListingView({
   const filtersId = useId();
   const topRef = useRef<HTMLDivElement>(null);
   const [filtersOpen, setFiltersOpen] = useState(false);
+  // Below Tailwind's lg the facets are behind "Visa filter": a phone does not draw (or pay for) the hidden checkboxes.
+  const facetsBeside = useMediaQuery('(min-width: 64rem)');
   const Heading = `h${headingLevel}` as const;
   const chosen = chosenCount(state.facets);
   const pages = data ? Math.max(1, Math.ceil(data.found / perPage)) : 1;
@@ -136,12 +139,14 @@ export function ListingView({
             filtersOpen ? 'block' : 'hidden',
           )}
         >
-          <FacetPanel
-            counts={data?.facets}
-            selection={state.facets}
-            hidden={hiddenFacets}
-            onChange={(id, values) => setState(withFacet(state, id, values))}
-          />
+          {(filtersOpen || facetsBeside) && (
+            <FacetPanel
+              counts={data?.facets}
+              selection={state.facets}
+              hidden={hiddenFacets}
+              onChange={(id, values) => setState(withFacet(state, id, values))}
+            />
+          )}
         </aside>
 
         <div className="flex min-w-0 flex-col gap-4">
