@@ -26,7 +26,7 @@ async function start() {
   config(); // SPEC §5: a missing API base URL stops the app here, with a clear message
   watchSystemColourScheme();
   reloadOnChunkErrors();
-  preloadCookieConsent(); // a first visit's banner is in the first render (no layout shift)
+  const consentBanner = preloadCookieConsent(); // a first visit's banner is in the first render (no layout shift)
   // Every page but the start page shows breadcrumbs: their chunk comes beside the route's (the start page's after idle).
   if (window.location.pathname !== paths.home) preloadBreadcrumbTrail();
   whenIdle(preloadBreadcrumbTrail);
@@ -60,8 +60,12 @@ async function start() {
     void import('./app/pwa').then((pwa) => pwa.startPwa(router));
   });
 
+  // The router has started fetching the page's code and data; the first render waits only for the banner's code.
+  await consentBanner;
   const root = document.getElementById('root');
   if (!root) throw new Error('#root saknas i index.html');
+  // Not in a transition: RouterProvider subscribes to the router when it commits, and a sliced first render would miss
+  // a route that finished loading meanwhile (the page then stayed on its fallback).
   createRoot(root).render(
     <StrictMode>
       <Providers queryClient={queryClient}>
