@@ -116,11 +116,55 @@ const manifest: Partial<ManifestOptions> = {
   ],
 };
 
+/**
+ * Chunks the first render waits for, announced in index.html beside the entry (`<link rel="modulepreload">`): a first
+ * visit's cookie banner (main.tsx draws the page once its code is here). Without the link a phone asks for it only once
+ * the entry has run, one more round trip before anything but the boot splash shows (docs/decisions/0045). A returning
+ * visitor fetches it too (2 KB gzip; the service worker holds it after the first visit).
+ */
+function preloadFirstRender(modules: string[]): Plugin {
+  let base = '/';
+  return {
+    name: 'skafferi-first-render-preload',
+    apply: 'build',
+    configResolved(config) {
+      base = config.base;
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, { bundle }) {
+        if (!bundle) return [];
+        const chunks = Object.values(bundle).flatMap((output) => (output.type === 'chunk' ? [output] : []));
+        const withImports = (fileNames: string[], into = new Set<string>()): Set<string> => {
+          for (const fileName of fileNames) {
+            const chunk = bundle[fileName];
+            if (into.has(fileName) || chunk?.type !== 'chunk') continue;
+            into.add(fileName);
+            withImports(chunk.imports, into);
+          }
+          return into;
+        };
+        const inEntry = withImports(chunks.filter((chunk) => chunk.isEntry).map((chunk) => chunk.fileName));
+        const wanted = chunks.filter((chunk) => modules.some((module) => chunk.facadeModuleId?.endsWith(module)));
+        if (wanted.length !== modules.length) throw new Error(`modulepreload: not every chunk of ${modules.join(', ')}`);
+        return [...withImports(wanted.map((chunk) => chunk.fileName))]
+          .filter((fileName) => !inEntry.has(fileName))
+          .map((fileName) => ({
+            tag: 'link',
+            attrs: { rel: 'modulepreload', crossorigin: true, href: `${base}${fileName}` },
+            injectTo: 'head' as const,
+          }));
+      },
+    },
+  };
+}
+
 const plugins: PluginOption[] = [
   react(),
   tailwindcss(),
   buildFile(),
   precompress(),
+  preloadFirstRender(['src/features/cookie-consent/CookieConsent.tsx']),
   VitePWA({
     strategies: 'injectManifest',
     srcDir: 'sw',

@@ -38,6 +38,9 @@ async function start() {
   // on an offline start with a session, saved from idle on (the first save takes what the first screen fetched).
   const persistence = () => import('./api/query-persist');
   const ended = await loadSessionState(queryClient, () => persistence().then((m) => m.restoreForSession(queryClient)));
+  // The banner's code comes beside the entry (a modulepreload in index.html), so this rarely waits. Creating the router
+  // starts fetching the page's code; the first render follows in the same task and paints before that code has run.
+  await consentBanner;
   whenIdle(() => void persistence().then((m) => m.persistQueries(queryClient)));
 
   const routes = createRoutes(queryClient);
@@ -60,8 +63,6 @@ async function start() {
     void import('./app/pwa').then((pwa) => pwa.startPwa(router));
   });
 
-  // The router has started fetching the page's code and data; the first render waits only for the banner's code.
-  await consentBanner;
   const root = document.getElementById('root');
   if (!root) throw new Error('#root saknas i index.html');
   // Not in a transition: RouterProvider subscribes to the router when it commits, and a sliced first render would miss
