@@ -17,6 +17,7 @@ import { useDocumentMeta } from '../../ui/catalog/use-document-meta';
 import { useListingUrlState } from '../../ui/catalog/use-listing-url-state';
 import { Link } from '../../ui/Link';
 import { SearchField } from '../../ui/SearchField';
+import { Spinner } from '../../ui/Spinner';
 
 /**
  * /sok?q=… — categories, products (sorts, facets, paging), the company's tender items and its campaigns. Everything
@@ -43,6 +44,9 @@ export function SearchPage() {
     ? (product: ProductHit) => <AddToPurchaseList product={product} size="sm" />
     : undefined;
   const nothing = data && state.q && data.products.found === 0 && data.categories.length === 0;
+  // Until the first answer, one place holds the results: the groups above the products (categories, tender items,
+  // campaigns) then arrive with them instead of pushing an already drawn listing down.
+  const firstAnswer = !data && !result.error;
 
   return (
     <div className="mx-auto flex w-full max-w-6xl flex-col gap-8 px-4 py-6 sm:px-6 sm:py-8" data-testid="search-page">
@@ -65,6 +69,12 @@ export function SearchPage() {
       </div>
 
       {result.error && !data && <Alert tone="error">{t('failed')}</Alert>}
+
+      {firstAnswer && (
+        <div className="flex min-h-dvh justify-center pt-16 text-primary-700 dark:text-primary-300">
+          <Spinner label={t('searching')} className="size-8" />
+        </div>
+      )}
 
       {nothing && (
         <div className="rounded-xl border border-dashed border-gray-300 p-8 text-center dark:border-gray-600">
@@ -94,7 +104,7 @@ export function SearchPage() {
         />
       )}
 
-      {!nothing && (
+      {!nothing && !firstAnswer && (
         <ListingView
           state={state}
           setState={setState}
