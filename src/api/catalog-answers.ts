@@ -1,5 +1,5 @@
 import type { CategoryNode } from '../../contract/catalog';
-import { readFields, type Field } from './read-fields';
+import { isRecord, readFields, type Field } from './read-fields';
 
 const CATEGORY_FIELDS: Record<Exclude<keyof CategoryNode, 'children'>, Field> = {
   id: ['string'],
@@ -11,9 +11,8 @@ const CATEGORY_FIELDS: Record<Exclude<keyof CategoryNode, 'children'>, Field> = 
 
 function readCategoryNode(value: unknown): CategoryNode | undefined {
   const node = readFields<Omit<CategoryNode, 'children'>>(value, CATEGORY_FIELDS);
-  const children = (value as { children?: unknown } | undefined)?.children;
-  if (!node || !Array.isArray(children)) return undefined;
-  const read = children.map(readCategoryNode);
+  if (!node || !isRecord(value) || !Array.isArray(value.children)) return undefined;
+  const read = value.children.map(readCategoryNode);
   return read.every((child) => child !== undefined) ? { ...node, children: read } : undefined;
 }
 
@@ -22,8 +21,7 @@ function readCategoryNode(value: unknown): CategoryNode | undefined {
  * carousel and the header's search read it on the first screen, before any schema is loaded (decision 0044).
  */
 export function readCategoryTree(value: unknown): { data: CategoryNode[] } | undefined {
-  const data = (value as { data?: unknown } | undefined)?.data;
-  if (typeof value !== 'object' || value === null || !Array.isArray(data)) return undefined;
-  const nodes = data.map(readCategoryNode);
+  if (!isRecord(value) || !Array.isArray(value.data)) return undefined;
+  const nodes = value.data.map(readCategoryNode);
   return nodes.every((node) => node !== undefined) ? { data: nodes } : undefined;
 }

@@ -1,6 +1,6 @@
 import type { ApiError as ApiErrorBody } from '../../contract/common';
 import type { TokenResponse } from '../../contract/auth';
-import { isRecord, readFields } from './read-fields';
+import { readFields } from './read-fields';
 
 /**
  * The two answers the app shell reads before any screen's code is there: an error body (any failed call) and a
@@ -9,18 +9,21 @@ import { isRecord, readFields } from './read-fields';
  * holds these guards to contract/common's `apiError` and contract/auth's `tokenResponse`.
  */
 
-const isFieldError = (value: unknown): boolean =>
-  isRecord(value) && typeof value.path === 'string' && typeof value.message === 'string';
+type FieldError = NonNullable<ApiErrorBody['fields']>[number];
+const readFieldError = (value: unknown) => readFields<FieldError>(value, { path: ['string'], message: ['string'] });
 
 /** The API's `{code, message, fields?}`, or undefined when the body is something else. */
 export function readErrorBody(body: unknown): ApiErrorBody | undefined {
-  if (!isRecord(body) || typeof body.code !== 'string' || typeof body.message !== 'string') return undefined;
-  const { fields } = body;
-  if (fields !== undefined && !(Array.isArray(fields) && fields.every(isFieldError))) return undefined;
-  const answer: ApiErrorBody = { code: body.code, message: body.message };
-  if (fields !== undefined)
-    answer.fields = (fields as { path: string; message: string }[]).map(({ path, message }) => ({ path, message }));
-  return answer;
+  const head = readFields<ApiErrorBody & { fields: unknown }>(body, {
+    code: ['string'],
+    message: ['string'],
+    fields: ['unknown'],
+  });
+  if (!head) return undefined;
+  const answer: ApiErrorBody = { code: head.code, message: head.message };
+  if (head.fields === undefined) return answer;
+  const fields = Array.isArray(head.fields) ? head.fields.map(readFieldError) : [undefined];
+  return fields.every((field) => field !== undefined) ? { ...answer, fields } : undefined;
 }
 
 /** SPEC §3's token answer `{token, validTo}`, or undefined. */
