@@ -3,6 +3,8 @@ import { lazy, useState, type ComponentType } from 'react';
 export interface Preloadable<P extends object> {
   /** Starts fetching the component's code (once; again after a failure) and resolves when it is there. */
   preload: () => Promise<ComponentType<P>>;
+  /** The component if its code is already here, without fetching it. */
+  peek: () => ComponentType<P> | undefined;
   /**
    * The component: drawn at once when its code is already here, else it suspends (React.lazy) until it is, so it needs
    * a Suspense boundary above it. An instance keeps what it started with, so its state survives the code arriving.
@@ -31,5 +33,5 @@ export function preloadable<P extends object>(load: () => Promise<ComponentType<
     const [Ready] = useState<ComponentType<P>>(() => loaded ?? Lazy);
     return <Ready {...props} />;
   }
-  return { preload, Component };
+  return { preload, peek: () => loaded, Component };
 }

@@ -1,25 +1,14 @@
 import { useEffect, useState, useSyncExternalStore, type ComponentType } from 'react';
+import { preloadable } from '../../lib/preloadable';
 import { toastActivity } from '../../ui/toast-queue';
 
-type Region = ComponentType;
-
-let region: Region | undefined;
-let loading: Promise<Region> | undefined;
+const region = preloadable(() => import('../../ui/Toasts').then((m) => m.Toasts));
 
 /**
  * React Aria's toast region (and its queue): its own chunk, fetched when the page is idle (main.tsx) or with the first
  * toast, whichever is first (docs/decisions/0021). A failed fetch is forgotten, so the next attempt fetches again.
  */
-export function loadToastRegion(): Promise<Region> {
-  loading ??= import('../../ui/Toasts').then(
-    (m) => (region = m.Toasts),
-    (error: unknown) => {
-      loading = undefined;
-      throw error;
-    },
-  );
-  return loading;
-}
+export const loadToastRegion = region.preload;
 
 /**
  * The notifications area, mounted once the first toast is raised and kept from then on. A toast raised while the
@@ -29,7 +18,7 @@ export function loadToastRegion(): Promise<Region> {
  */
 export function LazyToasts() {
   const queued = useSyncExternalStore(toastActivity.subscribe, toastActivity.any, toastActivity.any);
-  const [Loaded, setLoaded] = useState<Region | undefined>(() => region);
+  const [Loaded, setLoaded] = useState<ComponentType | undefined>(region.peek);
   const needed = queued || Loaded !== undefined;
   useEffect(() => {
     if (!needed || Loaded) return;
