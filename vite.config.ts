@@ -146,7 +146,8 @@ function preloadFirstRender(modules: string[]): Plugin {
         };
         const inEntry = withImports(chunks.filter((chunk) => chunk.isEntry).map((chunk) => chunk.fileName));
         const wanted = chunks.filter((chunk) => modules.some((module) => chunk.facadeModuleId?.endsWith(module)));
-        if (wanted.length !== modules.length) throw new Error(`modulepreload: not every chunk of ${modules.join(', ')}`);
+        if (wanted.length !== modules.length)
+          throw new Error(`modulepreload: not every chunk of ${modules.join(', ')}`);
         return [...withImports(wanted.map((chunk) => chunk.fileName))]
           .filter((fileName) => !inEntry.has(fileName))
           .map((fileName) => ({
