@@ -10,14 +10,12 @@ import { Providers } from './app/providers';
 import { captureInstallPrompt } from './app/pwa/install';
 import { createBrowserRouter } from 'react-router';
 import { preloadCookieConsent } from './app/layouts/CookieConsentSlot';
-import { preloadBreadcrumbTrail } from './app/LazyBreadcrumbTrail';
 import { loadToastRegion } from './app/layouts/LazyToasts';
 import { createRoutes, prefetchStartPage } from './app/router';
 import { applyStartupSessionEnd, connectSession } from './app/session-sync';
 import { reloadOnChunkErrors } from './lib/chunk-reload';
 import { watchSystemColourScheme } from './lib/colour-mode';
 import { config } from './lib/config';
-import { paths } from './lib/paths';
 import { markFirstScreen, whenIdle } from './lib/when-idle';
 
 async function start() {
@@ -27,9 +25,6 @@ async function start() {
   watchSystemColourScheme();
   reloadOnChunkErrors();
   const consentBanner = preloadCookieConsent(); // a first visit's banner is in the first render (no layout shift)
-  // Every page but the start page shows breadcrumbs: their chunk comes beside the route's (the start page's after idle).
-  if (window.location.pathname !== paths.home) preloadBreadcrumbTrail();
-  whenIdle(preloadBreadcrumbTrail);
   whenIdle(() => void loadToastRegion().catch(() => undefined)); // on the device before anyone goes offline
   whenIdle(() => {
     if (session.get()) prefetchStartPage(); // where logging out lands, offline too

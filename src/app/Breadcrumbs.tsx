@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useMatches } from 'react-router';
 import { paths } from '../lib/paths';
-import { LazyBreadcrumbTrail } from './LazyBreadcrumbTrail';
+import { BreadcrumbTrail } from '../ui/BreadcrumbTrail';
 import { routeHandle } from './route-handle';
 
 /** Start page › … › this page. Hidden on the start page itself. */
@@ -16,5 +16,5 @@ export function Breadcrumbs() {
   if (crumbs.length === 0) return null;
   const items = [{ href: paths.home, label: t('crumbs.home') }, ...crumbs.map((c) => ({ ...c, label: t(c.label) }))];
 
-  return <LazyBreadcrumbTrail items={items} className="mx-auto w-full max-w-6xl px-4 pt-4 sm:px-6" />;
+  return <BreadcrumbTrail items={items} className="mx-auto w-full max-w-6xl px-4 pt-4 sm:px-6" />;
 }

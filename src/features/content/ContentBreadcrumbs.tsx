@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import type { CdnStory } from '../../../contract/content';
 import { storyPath } from '../../../contract/content-constants';
 import { ancestorsQuery } from '../../api/queries/content';
-import { LazyBreadcrumbTrail } from '../../app/LazyBreadcrumbTrail';
 import { paths } from '../../lib/paths';
+import { BreadcrumbTrail } from '../../ui/BreadcrumbTrail';
 
 /** Startsida › the pages above › this page (SPEC §2: breadcrumbs link to the start page). */
 export function ContentBreadcrumbs({ story, current }: { story: CdnStory; current: string }) {
@@ -16,5 +16,5 @@ export function ContentBreadcrumbs({ story, current }: { story: CdnStory; curren
     ...(ancestors.data ?? []).filter((crumb) => crumb.href !== here && crumb.href !== paths.home),
     { href: here, label: current },
   ];
-  return <LazyBreadcrumbTrail items={items} className="mx-auto w-full max-w-6xl px-4 pt-4 sm:px-6" />;
+  return <BreadcrumbTrail items={items} className="mx-auto w-full max-w-6xl px-4 pt-4 sm:px-6" />;
 }
