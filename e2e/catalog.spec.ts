@@ -98,6 +98,39 @@ test.describe('catalogue and search', () => {
     await expect(product.main.getByRole('link', { name: 'Logga in för att se ditt företags pris' })).toBeVisible();
   });
 
+  test('on a phone the filters wait behind "Visa filter", open by keyboard and narrow the results', async ({
+    page,
+    app,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const search = new SearchScreen(page, app.axe);
+    await search.goto('');
+    const total = await search.foundCount();
+    const toggle = search.main.getByRole('button', { name: 'Visa filter' });
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await expect(search.facets).toHaveCount(0); // not drawn while hidden
+
+    await toggle.focus();
+    await page.keyboard.press('Enter');
+    const hide = search.main.getByRole('button', { name: 'Dölj filter' });
+    await expect(hide).toHaveAttribute('aria-expanded', 'true');
+    await expect(search.facetGroup('Lagerstatus')).toBeVisible();
+    await app.axe.check('phone filters open');
+
+    const inStock = search.facetValue('Lagerstatus', 'I lager');
+    const inStockCount = Number(/(\d+) produkt/.exec((await inStock.getAttribute('aria-label')) ?? '')?.[1]);
+    await search.toggleFacet('Lagerstatus', 'I lager');
+    await expect(page).toHaveURL(/lager=in_stock/);
+    await expect.poll(() => search.foundCount()).toBe(inStockCount);
+    expect(inStockCount).toBeLessThan(total);
+
+    // Closed again, the button still tells how many filters are chosen, and the choice stays.
+    await hide.click();
+    await expect(search.facets).toHaveCount(0);
+    await expect(search.main.getByRole('button', { name: 'Visa filter (1 valt)', exact: true })).toBeVisible();
+    await expect(search.activeFilters.getByRole('button', { name: 'Ta bort filtret I lager' })).toBeVisible();
+  });
+
   test('a logged-in customer sees the company price and adds the product to a purchase list', async ({
     page,
     app,

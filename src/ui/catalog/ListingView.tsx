@@ -121,9 +121,15 @@ export function ListingView({
           >
             {filtersOpen ? t('listing.hideFilters') : t('listing.showFilters')}
             {chosen > 0 && (
-              <span className="rounded-full bg-primary-700 px-2 text-xs text-white dark:bg-primary-400 dark:text-gray-950">
-                {chosen}
-              </span>
+              <>
+                <span
+                  aria-hidden="true"
+                  className="rounded-full bg-primary-700 px-2 text-xs text-white dark:bg-primary-400 dark:text-gray-950"
+                >
+                  {chosen}
+                </span>
+                <span className="sr-only">{t('listing.chosenFilters', { count: chosen })}</span>
+              </>
             )}
           </Button>
           <SortSelect value={state.sort} sorts={sorts} onChange={(sort) => setState(withSort(state, sort))} />
