@@ -38,6 +38,11 @@ export interface RequestOptions<T> {
    * pass one, so the contract loads with the answer it checks (docs/decisions/0044).
    */
   schema?: z.ZodType<T> | (() => Promise<z.ZodType<T>>);
+  /**
+   * A hand reader instead of a schema, for the few answers the first screen reads without zod (api/read-fields.ts):
+   * undefined refuses the answer as a failed schema would.
+   */
+  read?: (body: unknown) => T | undefined;
   auth?: AuthMode;
   signal?: AbortSignal;
   /** More request headers (e.g. the contact form's own Bearer token with auth 'none'). */
@@ -50,7 +55,7 @@ export interface ApiClient {
    * The answer itself, for a file (an export): the same session, renewal and errors as `request`, but the body is
    * left to the caller (blob, or read as a stream for progress). Throws ApiError unless the answer is 2xx.
    */
-  response(path: string, options?: Omit<RequestOptions<never>, 'schema'>): Promise<Response>;
+  response(path: string, options?: Omit<RequestOptions<never>, 'schema' | 'read'>): Promise<Response>;
 }
 
 export function createApiClient(deps: ApiClientDeps): ApiClient {
@@ -121,16 +126,23 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     } catch {
       throw new ApiError({ method, url, status: response.status, code: 'InvalidResponse' });
     }
+    const refused = () => new ApiError({ method, url, status: response.status, code: 'InvalidResponse' });
+    if (options.read) {
+      const read = options.read(body);
+      if (read === undefined) throw refused();
+      return read;
+    }
     if (!options.schema) return body as T;
     const schema = schemaLoad ? await schemaLoad : (options.schema as z.ZodType<T>);
     const parsed = schema.safeParse(body);
-    if (!parsed.success) {
-      throw new ApiError({ method, url, status: response.status, code: 'InvalidResponse' });
-    }
+    if (!parsed.success) throw refused();
     return parsed.data;
   }
 
-  async function response(path: string, options: Omit<RequestOptions<never>, 'schema'> = {}): Promise<Response> {
+  async function response(
+    path: string,
+    options: Omit<RequestOptions<never>, 'schema' | 'read'> = {},
+  ): Promise<Response> {
     return (await exchange(path, { ...options, headers: { Accept: '*/*', ...options.headers } })).response;
   }
 

@@ -108,6 +108,23 @@ describe('API client', () => {
     await expect(client.request('v1/customer/', { schema })).rejects.toMatchObject({ code: 'InvalidResponse' });
   });
 
+  it("reads with a hand reader, and refuses what it cannot read with the answer's own status and address", async () => {
+    const { client } = setup([
+      { status: 200, body: { name: 'Kalle', extra: 1 } },
+      { status: 200, body: { name: 42 } },
+    ]);
+    const read = (body: unknown) =>
+      typeof body === 'object' && body !== null && 'name' in body && typeof body.name === 'string'
+        ? { name: body.name }
+        : undefined;
+    await expect(client.request('v1/customer/', { read })).resolves.toEqual({ name: 'Kalle' });
+    await expect(client.request('v1/customer/', { read })).rejects.toMatchObject({
+      code: 'InvalidResponse',
+      status: 200,
+      url: expect.stringContaining('v1/customer/') as unknown,
+    });
+  });
+
   it('on 401 renews once and retries once with the new token', async () => {
     const { client, calls, renewSession, onUnauthorized } = setup([{ status: 401 }, { status: 200, body: { ok: 1 } }]);
     await expect(client.request('v1/x', { method: 'POST' })).resolves.toEqual({ ok: 1 });

@@ -96,12 +96,8 @@ let current: Promise<ContentClient> | undefined;
 export function contentClient(): Promise<ContentClient> {
   const url = 'v1/content/config';
   current ??= api
-    .request(url, { auth: 'none' })
-    .then((answer) => {
-      const config = readContentConfig(answer);
-      if (!config) throw new ApiError({ method: 'GET', url, status: 200, code: 'InvalidResponse' });
-      return createContentClient(config);
-    })
+    .request(url, { read: readContentConfig, auth: 'none' })
+    .then(createContentClient)
     .catch((error: unknown) => {
       current = undefined;
       throw error;

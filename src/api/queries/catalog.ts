@@ -1,6 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { CategoryNode } from '../../../contract/catalog';
-import { ApiError } from '../api-error';
 import { api } from '../api';
 import { readCategoryTree } from '../catalog-answers';
 
@@ -25,11 +24,7 @@ export const productQuery = (slug: string) =>
 export const categoryTreeQuery = () =>
   queryOptions({
     queryKey: ['catalog', 'categories'] as const,
-    queryFn: async ({ signal }) => {
-      const tree = readCategoryTree(await api.request('v1/categories', { signal, auth: 'none' }));
-      if (!tree) throw new ApiError({ method: 'GET', url: 'v1/categories', status: 200, code: 'InvalidResponse' });
-      return tree;
-    },
+    queryFn: ({ signal }) => api.request('v1/categories', { read: readCategoryTree, signal, auth: 'none' }),
     staleTime: 5 * CATALOG_STALE,
   });
 

@@ -1,6 +1,5 @@
 import type { SearchClient } from 'typesense';
 import type { SearchKeyResponse } from '../../../contract/search';
-import { ApiError } from '../api-error';
 import { api } from '../api';
 import { currentUserKey } from '../queries/customer';
 import { queryClient } from '../query-client';
@@ -28,12 +27,8 @@ let current: { scope: SearchScope; promise: Promise<Searcher> } | null = null;
 async function load(scope: SearchScope): Promise<Searcher> {
   const url = scope ? `v1/typesense/key/${encodeURIComponent(scope)}` : 'v1/typesense/key';
   const [key, typesense] = await Promise.all([
-    api.request(url, scope ? {} : { auth: 'none' }).then((answer) => {
-      const read = readSearchKey(answer);
-      if (!read) throw new ApiError({ method: 'GET', url, status: 200, code: 'InvalidResponse' });
-      return read;
-    }),
-    // The client (and axios under it) loads only where search is used.
+    api.request(url, { read: readSearchKey, auth: scope ? 'session' : 'none' }),
+    // The client (over its fetch transport, decision 0046) loads only where search is used.
     import('typesense'),
   ]);
   const client = new typesense.SearchClient({
