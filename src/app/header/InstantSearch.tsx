@@ -209,7 +209,7 @@ export function InstantSearch({ className }: { className?: string }) {
         </ul>
         {options.length === 0 && (
           <p className="px-3 py-4 text-sm text-gray-700 dark:text-gray-300">
-            {suggestions.isFetching || !data ? t('instant.loading') : t('instant.empty', { q: typed })}
+            {suggestions.isFetching || !data ? t('searching') : t('instant.empty', { q: typed })}
           </p>
         )}
       </div>
