@@ -45,6 +45,12 @@ function loadTypesense(axios?: unknown): Typesense {
   }
 }
 
+/** Starts a server on a free local port and gives the port. */
+async function listening(server: http.Server): Promise<number> {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return (server.address() as AddressInfo).port;
+}
+
 const viaAxios = loadTypesense();
 const viaFetch = loadTypesense(fetchAxios);
 const both = [
@@ -131,8 +137,7 @@ beforeAll(async () => {
       forward.end(body);
     });
   });
-  await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
-  nodes = [{ host: '127.0.0.1', port: (proxy.address() as AddressInfo).port, protocol: 'http', path: '/v1/search' }];
+  nodes = [{ host: '127.0.0.1', port: await listening(proxy), protocol: 'http', path: '/v1/search' }];
 });
 
 afterAll(async () => {
@@ -279,8 +284,7 @@ describe('the typesense client over fetch, as the browser build has it', () => {
 
   it('retries an unreachable node as often as configured, then rejects with a network error', async () => {
     const closed = http.createServer();
-    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
-    const port = (closed.address() as AddressInfo).port;
+    const port = await listening(closed);
     await new Promise((resolve) => closed.close(resolve));
     const deadNodes = [{ host: '127.0.0.1', port, protocol: 'http', path: '/v1/search' }];
     const fetches = vi.spyOn(globalThis, 'fetch');
@@ -309,8 +313,7 @@ describe('the typesense client over fetch, as the browser build has it', () => {
     let silentNodes: Node[];
     beforeAll(async () => {
       silent = http.createServer(() => undefined);
-      await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
-      silentNodes = [{ host: '127.0.0.1', port: (silent.address() as AddressInfo).port, protocol: 'http', path: '' }];
+      silentNodes = [{ host: '127.0.0.1', port: await listening(silent), protocol: 'http', path: '' }];
     });
     afterAll(async () => {
       silent.closeAllConnections();
