@@ -1,3 +1,5 @@
+import { PRODUCT_UNITS, STOCK_STATUSES } from './catalog-constants';
+
 /**
  * The plain part of the search contract: collection names, the fields and sorts a search uses, and the documents'
  * shapes. No zod here: the search page and the product cards read these, and the schemas in search.ts (which
@@ -36,8 +38,8 @@ export const PRODUCT_SORTS = {
 } as const;
 export type ProductSort = keyof typeof PRODUCT_SORTS;
 
-/** Stock statuses as stored in documents (`stock_status`). */
-export const STOCK_STATUS_VALUES = ['in_stock', 'few_left', 'out_of_stock'] as const;
+/** Stock statuses as stored in documents (`stock_status`): the catalogue's own. */
+export const STOCK_STATUS_VALUES = STOCK_STATUSES;
 
 /** A document of the products collection (and, with the company fields, of tenderItems and campaigns). */
 export type ProductDocument = {
@@ -54,7 +56,7 @@ export type ProductDocument = {
   zone: { name: string };
   accreditation_labels: string[];
   stock_status: (typeof STOCK_STATUS_VALUES)[number];
-  unit: 'piece' | 'carton';
+  unit: (typeof PRODUCT_UNITS)[number];
   pieces_per_carton: number;
   /** Prices in öre of one sales unit; in tenderItems and campaigns the company's price. */
   smallest_unit: { public_price: number; comparison_price: number; comparison_unit: string };
