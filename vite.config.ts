@@ -220,14 +220,15 @@ export default defineConfig(({ command }) => ({
     __SKAFFERI_BUILD_ID__: JSON.stringify(buildId),
   },
   resolve: {
-    alias:
-      command === 'build'
+    alias: [
+      ...(command === 'build'
         ? [
             { find: /^react-router$/, replacement: reactRouterProduction('index.mjs') },
             { find: /^react-router\/dom$/, replacement: reactRouterProduction('dom-export.mjs') },
-            axiosOverFetch,
           ]
-        : [axiosOverFetch],
+        : []),
+      axiosOverFetch,
+    ],
   },
   build: {
     outDir: 'dist/client',

@@ -272,7 +272,7 @@ async function request(config: AxiosRequestConfig): Promise<AxiosResponse> {
 
 /**
  * typesense calls `getAdapter` only when `axiosAdapter` is configured (engine.ts does not). There is one transport
- * here, fetch: a named adapter gets it; an adapter function (typesense passes it without asking) is refused.
+ * here, fetch: any adapter typesense would pass on is refused by `request` (refuseUnsupported).
  */
 const getAdapter = (_name?: unknown): undefined => undefined;
 

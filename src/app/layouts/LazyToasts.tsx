@@ -19,9 +19,8 @@ export const loadToastRegion = region.preload;
 export function LazyToasts() {
   const queued = useSyncExternalStore(toastActivity.subscribe, toastActivity.any, toastActivity.any);
   const [Loaded, setLoaded] = useState<ComponentType | undefined>(region.peek);
-  const needed = queued || Loaded !== undefined;
   useEffect(() => {
-    if (!needed || Loaded) return;
+    if (!queued || Loaded) return;
     let live = true;
     const attempt = () => {
       loadToastRegion().then(
@@ -38,6 +37,6 @@ export function LazyToasts() {
       live = false;
       window.removeEventListener('online', attempt);
     };
-  }, [needed, Loaded]);
+  }, [queued, Loaded]);
   return Loaded ? <Loaded /> : null;
 }

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Anchor as Link } from '../Link';
+import { Anchor } from '../Link';
 import { cx } from '../cx';
 
 /** Pages around the current one: 1 … 4 5 [6] 7 8 … 20. */
@@ -37,13 +37,13 @@ export function Pagination({
   return (
     <nav aria-label={t('listing.pagination')} className="mt-8 flex flex-wrap items-center justify-center gap-1">
       {page > 1 && (
-        <Link
+        <Anchor
           href={hrefOf(page - 1)}
           onPress={onNavigate}
           className={cx(itemClass, 'text-primary-700 hover:bg-gray-100 dark:text-primary-300 dark:hover:bg-gray-800')}
         >
           {t('listing.previous')}
-        </Link>
+        </Anchor>
       )}
       {pageWindow(page, pages).map((p, i) =>
         p === 'gap' ? (
@@ -60,7 +60,7 @@ export function Pagination({
             {p}
           </span>
         ) : (
-          <Link
+          <Anchor
             key={p}
             href={hrefOf(p)}
             onPress={onNavigate}
@@ -68,17 +68,17 @@ export function Pagination({
             className={cx(itemClass, 'text-gray-800 hover:bg-gray-100 dark:text-gray-100 dark:hover:bg-gray-800')}
           >
             {p}
-          </Link>
+          </Anchor>
         ),
       )}
       {page < pages && (
-        <Link
+        <Anchor
           href={hrefOf(page + 1)}
           onPress={onNavigate}
           className={cx(itemClass, 'text-primary-700 hover:bg-gray-100 dark:text-primary-300 dark:hover:bg-gray-800')}
         >
           {t('listing.next')}
-        </Link>
+        </Anchor>
       )}
     </nav>
   );
