@@ -8,6 +8,7 @@ import { createMailer } from './adapters/mail';
 import { registerErrorHandling } from './plugins/errors';
 import { isStaff, registerAuthentication } from './plugins/authenticate';
 import { processWritesOf } from './lib/process-writes';
+import { createLimiter, databaseRateLimitStore, type Limiter } from './lib/limits';
 import { registerOpenApi } from './plugins/openapi';
 import { registerClient } from './plugins/client';
 import { originOf, registerSecurityHeaders } from './plugins/security-headers';
@@ -114,7 +115,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     scriptSources: thirdParty.script,
     frameSources: thirdParty.frame,
   });
-  await app.register(rateLimit, { global: false });
+  // Limits are counted in the database: every instance on it counts the same attempts (decision 0047).
+  const limiter = createLimiter(db);
+  await app.register(rateLimit, { global: false, store: databaseRateLimitStore(limiter) });
   await registerOpenApi(app);
   const sessionCache = new SessionCache(config.authCacheSeconds * 1000);
   registerAuthentication(app, db, sessionCache);
@@ -136,12 +139,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     });
   }
   const pruneTimer = setInterval(
-    () => void idempotency.prune().catch((err: unknown) => app.log.error({ err }, 'prune failed')),
+    () =>
+      void Promise.all([idempotency.prune(), limiter.prune()]).catch((err: unknown) =>
+        app.log.error({ err }, 'prune failed'),
+      ),
     3_600_000,
   );
   pruneTimer.unref();
   app.addHook('onClose', async () => clearInterval(pruneTimer));
-  app.decorate('services', { auth, companies, mailer, database, idempotency });
+  app.decorate('services', { auth, companies, mailer, database, idempotency, limiter });
 
   await app.register(healthRoutes(database));
   await registerCaptcha(app, { config, db });
@@ -179,6 +185,7 @@ export type Services = {
   mailer: ReturnType<typeof createMailer>;
   database: DatabaseHandle;
   idempotency: ReturnType<typeof createIdempotency>;
+  limiter: Limiter;
 };
 
 declare module 'fastify' {

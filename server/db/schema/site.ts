@@ -1,4 +1,4 @@
-import { index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, id } from './columns';
 
 /** The local mailbox: every mail the app sends is written here (and also sent by SMTP when configured). */
@@ -63,3 +63,23 @@ export const spentTokens = pgTable(
   },
   (t) => [index('spent_tokens_expires_idx').on(t.expiresAt)],
 );
+
+/**
+ * Counters of the rate limits, shared by every server instance on this database (decision 0047): one row per limited
+ * key (`login:ip:…`, `login:account:…`, `search:ip:…`) and its current fixed window.
+ */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  hits: integer('hits').notNull(),
+  resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
+});
+
+/**
+ * Secrets the instances must agree on when none is configured (the search keys' parent key, the captcha HMAC key):
+ * made once by whichever instance starts first, then read by all (decision 0047).
+ */
+export const serverSecrets = pgTable('server_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: createdAt(),
+});
