@@ -8,6 +8,7 @@ import { createMailer } from './adapters/mail';
 import { registerErrorHandling } from './plugins/errors';
 import { isStaff, registerAuthentication } from './plugins/authenticate';
 import { processWritesOf } from './lib/process-writes';
+import { createBus, type Bus } from './lib/bus';
 import { createLimiter, databaseRateLimitStore, type Limiter } from './lib/limits';
 import { registerOpenApi } from './plugins/openapi';
 import { registerClient } from './plugins/client';
@@ -79,6 +80,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     }));
   if (!options.database) app.addHook('onClose', () => database.close());
   const { db } = database;
+  // What this process keeps in memory is forgotten when any instance on the database changes it (decision 0047).
+  const bus = createBus(database);
+  await bus.start();
+  app.addHook('onClose', () => bus.close());
 
   if (config.seedOnEmpty && (await isEmpty(db))) {
     const started = Date.now();
@@ -147,7 +152,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   );
   pruneTimer.unref();
   app.addHook('onClose', async () => clearInterval(pruneTimer));
-  app.decorate('services', { auth, companies, mailer, database, idempotency, limiter });
+  app.decorate('services', { auth, companies, mailer, database, idempotency, limiter, bus });
 
   await app.register(healthRoutes(database));
   await registerCaptcha(app, { config, db });
@@ -186,6 +191,7 @@ export type Services = {
   database: DatabaseHandle;
   idempotency: ReturnType<typeof createIdempotency>;
   limiter: Limiter;
+  bus: Bus;
 };
 
 declare module 'fastify' {

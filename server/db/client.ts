@@ -9,6 +9,7 @@ import pg from 'pg';
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import * as schema from './schema';
+import { PostgresListener } from './listener';
 
 /**
  * Both engines speak the same SQL and expose the same Drizzle query API; the app is typed against the
@@ -22,6 +23,12 @@ export type DbOrTx = PgDatabase<PgliteQueryResultHKT, typeof schema>;
 export type DatabaseHandle = {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /**
+   * Calls `onPayload` for every `NOTIFY channel` on this database, from any instance (this one included); resolves
+   * once listening, to a function that stops. PostgreSQL: one dedicated connection for all channels, connected again
+   * after a loss; PGlite: the engine's own listeners, in this process (server/lib/bus.ts builds on it).
+   */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   ping(): Promise<boolean>;
   close(): Promise<void>;
 };
@@ -36,11 +43,16 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
     const db = drizzlePg(pool, { schema });
     await migratePg(db, { migrationsFolder });
+    const listener = new PostgresListener(options.databaseUrl);
     return {
       db: db as unknown as Db,
       kind: 'postgres',
+      listen: (channel, onPayload) => listener.listen(channel, onPayload),
       ping: () => ping(db as unknown as Db),
-      close: () => pool.end(),
+      close: async () => {
+        await listener.close();
+        await pool.end();
+      },
     };
   }
   // No dataDir means an in-memory database (tests).
@@ -48,7 +60,16 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   const client = options.dataDir ? new PGlite(options.dataDir) : new PGlite();
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
-  return { db, kind: 'pglite', ping: () => ping(db), close: () => client.close() };
+  return {
+    db,
+    kind: 'pglite',
+    listen: async (channel, onPayload) => {
+      const stop = await client.listen(channel, onPayload);
+      return () => stop();
+    },
+    ping: () => ping(db),
+    close: () => client.close(),
+  };
 }
 
 async function ping(db: Db): Promise<boolean> {

@@ -1,0 +1,77 @@
+import pg from 'pg';
+
+type Handler = (payload: string) => void;
+
+const RECONNECT_MS = 500;
+
+/**
+ * LISTEN on a PostgreSQL server through one connection of its own (a pooled connection would lose its LISTENs when
+ * handed to another query). A lost connection is made again after RECONNECT_MS and listens to every channel again;
+ * notifications sent while it was down are lost, which is why the caches that rely on them also expire (decision 0047).
+ */
+export class PostgresListener {
+  private readonly handlers = new Map<string, Set<Handler>>();
+  private client: pg.Client | null = null;
+  private connecting: Promise<pg.Client> | null = null;
+  private closed = false;
+
+  constructor(private readonly connectionString: string) {}
+
+  async listen(channel: string, onPayload: Handler): Promise<() => Promise<void>> {
+    let set = this.handlers.get(channel);
+    const first = !set;
+    if (!set) {
+      set = new Set();
+      this.handlers.set(channel, set);
+    }
+    set.add(onPayload);
+    const client = await this.connection();
+    if (first) await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    return async () => {
+      set.delete(onPayload);
+      if (set.size === 0 && this.handlers.get(channel) === set) {
+        this.handlers.delete(channel);
+        await this.client?.query(`UNLISTEN ${pg.escapeIdentifier(channel)}`).catch(() => {});
+      }
+    };
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    const client = this.client;
+    this.client = null;
+    await client?.end().catch(() => {});
+  }
+
+  private connection(): Promise<pg.Client> {
+    if (this.client) return Promise.resolve(this.client);
+    this.connecting ??= this.connect().finally(() => {
+      this.connecting = null;
+    });
+    return this.connecting;
+  }
+
+  private async connect(): Promise<pg.Client> {
+    const client = new pg.Client({ connectionString: this.connectionString });
+    client.on('notification', (message) => {
+      for (const handler of this.handlers.get(message.channel) ?? []) handler(message.payload ?? '');
+    });
+    client.on('error', () => this.lost(client));
+    client.on('end', () => this.lost(client));
+    await client.connect();
+    for (const channel of this.handlers.keys()) await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    this.client = client;
+    return client;
+  }
+
+  private lost(client: pg.Client) {
+    if (this.client !== client) return;
+    this.client = null;
+    if (this.closed) return;
+    const retry = () => {
+      if (this.closed || this.handlers.size === 0) return;
+      this.connection().catch(() => setTimeout(retry, RECONNECT_MS).unref());
+    };
+    setTimeout(retry, RECONNECT_MS).unref();
+  }
+}

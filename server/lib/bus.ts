@@ -1,0 +1,78 @@
+import { sql } from 'drizzle-orm';
+import type { DatabaseHandle, DbOrTx } from '../db/client';
+
+/** The one channel every instance listens on. */
+export const BUS_CHANNEL = 'skafferi_events';
+
+/**
+ * What one instance tells the others (and itself) through the database. Each names what changed, so that a process
+ * can forget what it kept of it; none carries a secret (a token hash at most).
+ */
+export type BusEvent =
+  | { type: 'session-ended'; tokenHash: string }
+  | { type: 'user-changed'; userId: string }
+  | { type: 'products-changed'; ids: string[] }
+  | { type: 'company-prices-changed'; companyId: string }
+  | { type: 'categories-changed' }
+  | { type: 'cart-changed'; userId: string; companyId: string };
+
+type Handler<T extends BusEvent['type']> = (event: Extract<BusEvent, { type: T }>) => void;
+
+/** PostgreSQL's NOTIFY payloads must stay under 8000 bytes. */
+const MAX_PAYLOAD = 7_900;
+
+/**
+ * Invalidation between server instances on one database, through PostgreSQL's LISTEN/NOTIFY (decision 0047). On
+ * PGlite the same calls run in this process. `publish` inside a transaction is delivered when it commits, and not at
+ * all when it rolls back.
+ */
+export function createBus(database: DatabaseHandle) {
+  const handlers = new Map<string, Set<(event: BusEvent) => void>>();
+  let stop: (() => Promise<void>) | undefined;
+
+  function deliver(payload: string) {
+    let event: BusEvent;
+    try {
+      event = JSON.parse(payload) as BusEvent;
+    } catch {
+      return;
+    }
+    for (const handler of handlers.get(event.type) ?? []) handler(event);
+  }
+
+  return {
+    /** Starts listening; resolves once notifications from other instances arrive. */
+    async start(): Promise<void> {
+      stop ??= await database.listen(BUS_CHANNEL, deliver);
+    },
+
+    on<T extends BusEvent['type']>(type: T, handler: Handler<T>): void {
+      let set = handlers.get(type);
+      if (!set) handlers.set(type, (set = new Set()));
+      set.add(handler as (event: BusEvent) => void);
+    },
+
+    /** Tells every instance, this one included; on `tx`, when that transaction commits. */
+    async publish(event: BusEvent, on: DbOrTx = database.db): Promise<void> {
+      const messages = splitLarge(event);
+      for (const message of messages) await on.execute(sql`select pg_notify(${BUS_CHANNEL}, ${message})`);
+    },
+
+    async close(): Promise<void> {
+      await stop?.();
+      stop = undefined;
+    },
+  };
+}
+
+export type Bus = ReturnType<typeof createBus>;
+
+/** A products-changed event with many ids goes out as several payloads that each fit. */
+function splitLarge(event: BusEvent): string[] {
+  const whole = JSON.stringify(event);
+  if (whole.length <= MAX_PAYLOAD || event.type !== 'products-changed') return [whole];
+  const parts: string[] = [];
+  for (let i = 0; i < event.ids.length; i += 150)
+    parts.push(JSON.stringify({ type: event.type, ids: event.ids.slice(i, i + 150) }));
+  return parts;
+}
