@@ -7,6 +7,7 @@ import { isEmpty, seed } from './db/seed';
 import { createMailer } from './adapters/mail';
 import { registerErrorHandling } from './plugins/errors';
 import { isStaff, registerAuthentication } from './plugins/authenticate';
+import { registerAccess } from './plugins/access';
 import { processWritesOf } from './lib/process-writes';
 import { createBus, type Bus } from './lib/bus';
 import { createLimiter, databaseRateLimitStore, type Limiter } from './lib/limits';
@@ -126,6 +127,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await registerOpenApi(app);
   const sessionCache = new SessionCache(config.authCacheSeconds * 1000);
   registerAuthentication(app, db, sessionCache);
+  registerAccess(app, db);
 
   const mailer = createMailer(config, db, app.log);
   app.addHook('onClose', () => mailer.close());

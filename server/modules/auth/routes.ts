@@ -16,6 +16,7 @@ import type { Config } from '../../config';
 import { unauthorized } from '../../lib/errors';
 import { bearerToken } from '../../plugins/authenticate';
 import type { AuthService } from './service';
+import { access } from '../../plugins/access';
 
 const errors = { 400: apiError, 401: apiError, 410: apiError, 429: apiError };
 
@@ -25,12 +26,13 @@ export function authRoutes(auth: AuthService, config: Config) {
     const perMinute = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute' } });
 
     app.post('/v1/auth/login', {
-      config: perMinute(config.rateLimit.loginPerMinute),
+      config: { access: access.public, ...perMinute(config.rateLimit.loginPerMinute) },
       schema: { tags: ['auth'], summary: 'Log in', body: loginBody, response: { 200: tokenResponse, ...errors } },
       handler: (req) => auth.login(req.body.email, req.body.password),
     });
 
     app.post('/v1/auth/renew', {
+      config: { access: access.public },
       schema: {
         tags: ['auth'],
         summary: 'Replace the bearer token with a new one (also shortly after it expired)',
@@ -44,6 +46,7 @@ export function authRoutes(auth: AuthService, config: Config) {
     });
 
     app.post('/v1/auth/logout', {
+      config: { access: access.public },
       schema: { tags: ['auth'], summary: 'End the session of the bearer token', response: { 204: z.null() } },
       handler: async (req, reply) => {
         const token = bearerToken(req);
@@ -53,7 +56,7 @@ export function authRoutes(auth: AuthService, config: Config) {
     });
 
     app.post('/v1/auth/forgot-password', {
-      config: perMinute(config.rateLimit.forgotPerMinute),
+      config: { access: access.public, ...perMinute(config.rateLimit.forgotPerMinute) },
       schema: {
         tags: ['auth'],
         summary: 'Mail a reset link; answers the same whether or not the account exists',
@@ -68,7 +71,7 @@ export function authRoutes(auth: AuthService, config: Config) {
     });
 
     app.post('/v1/auth/reset-password', {
-      config: perMinute(config.rateLimit.forgotPerMinute * 2),
+      config: { access: access.public, ...perMinute(config.rateLimit.forgotPerMinute * 2) },
       schema: {
         tags: ['auth'],
         summary: 'Set a new password with a reset link',
@@ -82,6 +85,7 @@ export function authRoutes(auth: AuthService, config: Config) {
     });
 
     app.get('/v1/auth/verify-registration-token', {
+      config: { access: access.public },
       schema: {
         tags: ['auth'],
         summary: 'Check an activation link',
@@ -92,7 +96,7 @@ export function authRoutes(auth: AuthService, config: Config) {
     });
 
     app.post('/v1/auth/confirm-registration', {
-      config: perMinute(config.rateLimit.forgotPerMinute * 2),
+      config: { access: access.public, ...perMinute(config.rateLimit.forgotPerMinute * 2) },
       schema: {
         tags: ['auth'],
         summary: 'Activate an account with a password and a bot-protection proof; logs the user in',

@@ -16,6 +16,7 @@ import { validationText } from '../../lib/i18n';
 import { currentUser } from '../../plugins/authenticate';
 import { createCompanyService } from '../companies/service';
 import { nextOrderable, plusDays, toDeliveryDto, todayIn } from '../cart/delivery';
+import { access } from '../../plugins/access';
 
 type Deps = { db: Db; now?: (() => Date) | undefined };
 
@@ -29,9 +30,9 @@ export function calendarRoutes({ db, now = () => new Date() }: Deps) {
 
   return async (fastify: FastifyInstance) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
-    app.addHook('onRequest', app.authenticate);
 
     app.get('/v1/company/:companyCode/calendar', {
+      config: { access: access.company('params.companyCode') },
       schema: {
         tags,
         summary: 'Deliverable dates from `from` to `to` whose order deadline is still ahead',
@@ -62,6 +63,7 @@ export function calendarRoutes({ db, now = () => new Date() }: Deps) {
     });
 
     app.get('/v1/company/:companyCode/calendar/next', {
+      config: { access: access.company('params.companyCode') },
       schema: {
         tags,
         summary: 'The first date the company can still order a delivery for',

@@ -6,6 +6,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { createCaptcha, type CaptchaProvider } from '../../adapters/captcha';
 import { notFound } from '../../lib/errors';
+import { access } from '../../plugins/access';
 
 export { verifyCaptcha } from './service';
 
@@ -28,6 +29,7 @@ export async function registerCaptcha(app: FastifyInstance, deps: { config: Conf
     const routes = fastify.withTypeProvider<ZodTypeProvider>();
 
     routes.get('/v1/captcha/config', {
+      config: { access: access.public },
       schema: {
         tags: ['captcha'],
         summary: 'Which bot protection the forms use, and what its widget needs',
@@ -37,7 +39,7 @@ export async function registerCaptcha(app: FastifyInstance, deps: { config: Conf
     });
 
     routes.get('/v1/captcha/challenge', {
-      config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
+      config: { access: access.public, rateLimit: { max: 120, timeWindow: '1 minute' } },
       schema: {
         tags: ['captcha'],
         summary: 'A fresh ALTCHA proof-of-work challenge (404 while reCAPTCHA is configured)',

@@ -18,6 +18,7 @@ import type { Idempotency } from '../../plugins/idempotency';
 import type { ProcessWrites } from '../../lib/process-writes';
 import { CartAnswerCache } from './cache';
 import { createCartService } from './service';
+import { access } from '../../plugins/access';
 
 type Deps = {
   db: Db;
@@ -56,9 +57,9 @@ export function cartRoutes({ db, idempotency, now = () => new Date(), cacheSecon
 
   return async (fastify: FastifyInstance) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
-    app.addHook('onRequest', app.authenticate);
 
     app.get(base, {
+      config: { access: access.company('params.companyCode') },
       schema: {
         tags,
         summary: "The user's cart for the company (made empty on first use)",
@@ -88,6 +89,7 @@ export function cartRoutes({ db, idempotency, now = () => new Date(), cacheSecon
     });
 
     app.post(base, {
+      config: { access: access.company('params.companyCode') },
       schema: {
         tags,
         summary: 'Create the cart (201), or answer the existing one (200)',
@@ -107,6 +109,7 @@ export function cartRoutes({ db, idempotency, now = () => new Date(), cacheSecon
     });
 
     app.delete(base, {
+      config: { access: access.company('params.companyCode') },
       schema: {
         tags,
         summary: 'Empty the cart (lines and delivery date)',
@@ -125,6 +128,7 @@ export function cartRoutes({ db, idempotency, now = () => new Date(), cacheSecon
     });
 
     app.put(`${base}/product`, {
+      config: { access: access.company('params.companyCode') },
       schema: {
         tags,
         summary: 'Add a product (to the line of the same product and unit, or a new line)',
@@ -144,6 +148,7 @@ export function cartRoutes({ db, idempotency, now = () => new Date(), cacheSecon
     });
 
     app.put(`${base}/products`, {
+      config: { access: access.company('params.companyCode') },
       schema: {
         tags,
         summary: 'Add several products at once',
@@ -163,6 +168,7 @@ export function cartRoutes({ db, idempotency, now = () => new Date(), cacheSecon
     });
 
     app.patch(`${base}/item/:itemId`, {
+      config: { access: access.company('params.companyCode') },
       schema: {
         tags,
         summary: "Set a line's quantity (0 removes it) and unit",
@@ -182,6 +188,7 @@ export function cartRoutes({ db, idempotency, now = () => new Date(), cacheSecon
     });
 
     app.delete(`${base}/item/:lineNumber`, {
+      config: { access: access.company('params.companyCode') },
       schema: {
         tags,
         summary: 'Remove a line by its line number (or item id)',
@@ -200,6 +207,7 @@ export function cartRoutes({ db, idempotency, now = () => new Date(), cacheSecon
     });
 
     app.delete(`${base}/items`, {
+      config: { access: access.company('params.companyCode') },
       schema: {
         tags,
         summary: 'Remove several lines, or all',
@@ -219,6 +227,7 @@ export function cartRoutes({ db, idempotency, now = () => new Date(), cacheSecon
     });
 
     app.put(`${base}/delivery-date`, {
+      config: { access: access.company('params.companyCode') },
       schema: {
         tags,
         summary: 'Choose the delivery date',

@@ -11,6 +11,7 @@ import {
 } from '../../../contract/catalog';
 import type { DbOrTx } from '../../db/client';
 import { createCatalogService } from './service';
+import { access } from '../../plugins/access';
 
 const errors = { 400: apiError, 404: apiError };
 /** Public catalogue answers may be cached briefly by the browser and the service worker. */
@@ -23,6 +24,7 @@ export function catalogRoutes(db: DbOrTx) {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
 
     app.get('/v1/categories', {
+      config: { access: access.public },
       schema: {
         tags: ['catalog'],
         summary: 'The category tree with product counts',
@@ -35,6 +37,7 @@ export function catalogRoutes(db: DbOrTx) {
     });
 
     app.get('/v1/categories/:slug', {
+      config: { access: access.public },
       schema: {
         tags: ['catalog'],
         summary: 'One category: its path, sub-categories and the search filter for its products',
@@ -49,6 +52,7 @@ export function catalogRoutes(db: DbOrTx) {
 
     // A static path: find-my-way matches it before the slug route (no product slug is "lookup").
     app.get('/v1/products/lookup', {
+      config: { access: access.public },
       schema: {
         tags: ['catalog'],
         summary: 'One product by article number or EAN (piece or carton GTIN), for adding it to a list',
@@ -62,6 +66,7 @@ export function catalogRoutes(db: DbOrTx) {
     });
 
     app.get('/v1/products/:slug', {
+      config: { access: access.public },
       schema: {
         tags: ['catalog'],
         summary: 'One product with every attribute',

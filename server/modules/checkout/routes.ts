@@ -10,6 +10,7 @@ import { createCartService } from '../cart/service';
 import { createCompanyService } from '../companies/service';
 import { createOrderService } from '../orders/service';
 import { createCheckoutService } from './service';
+import { access } from '../../plugins/access';
 
 type Deps = { db: Db; idempotency: Idempotency; now?: (() => Date) | undefined };
 
@@ -36,9 +37,9 @@ export function checkoutRoutes({ db, idempotency, now = () => new Date() }: Deps
 
   return async (fastify: FastifyInstance) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
-    app.addHook('onRequest', app.authenticate);
 
     app.post('/v1/checkout/company/:companyCode/cart', {
+      config: { access: access.company('params.companyCode') },
       schema: {
         tags,
         summary: "Order the user's cart for the company (send an Idempotency-Key: a resend never orders twice)",
@@ -60,6 +61,7 @@ export function checkoutRoutes({ db, idempotency, now = () => new Date() }: Deps
     });
 
     app.post('/v1/admin-checkout/cart', {
+      config: { access: access.staff },
       schema: {
         tags,
         summary: "Staff: order a customer's cart for a company on the customer's behalf (a sale order)",

@@ -5,15 +5,16 @@ import { companiesQuery, companyDetail, pagedCompanies } from '../../../contract
 import { forbidden } from '../../lib/errors';
 import { currentUser, isStaff } from '../../plugins/authenticate';
 import type { CompanyService } from './service';
+import { access } from '../../plugins/access';
 
 const errors = { 400: apiError, 401: apiError, 403: apiError, 404: apiError };
 
 export function companyRoutes(companies: CompanyService) {
   return async (fastify: FastifyInstance) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
-    app.addHook('onRequest', app.authenticate);
 
     app.get('/v1/companies', {
+      config: { access: access.staff },
       schema: {
         tags: ['companies'],
         summary: 'All companies, searchable and paged (staff administrators only)',
@@ -28,6 +29,7 @@ export function companyRoutes(companies: CompanyService) {
     });
 
     app.get('/v1/company/:companyCode', {
+      config: { access: access.company('params.companyCode') },
       schema: {
         tags: ['companies'],
         summary: 'One company the user may act for',

@@ -15,6 +15,7 @@ import { currentUser } from '../../plugins/authenticate';
 import type { Idempotency } from '../../plugins/idempotency';
 import { createCompanyService } from '../companies/service';
 import { createCompanyProductService } from './service';
+import { access } from '../../plugins/access';
 
 type Deps = { db: Db; idempotency: Idempotency };
 
@@ -30,9 +31,9 @@ export function companyProductRoutes({ db, idempotency }: Deps) {
 
   return async (fastify: FastifyInstance) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
-    app.addHook('onRequest', app.authenticate);
 
     app.get(`${base}/products`, {
+      config: { access: access.company('params.companyCode') },
       schema: {
         tags,
         summary: "The company's own articles, by name, searchable, paged",
@@ -45,6 +46,7 @@ export function companyProductRoutes({ db, idempotency }: Deps) {
     });
 
     app.post(`${base}/product`, {
+      config: { access: access.company('params.companyCode') },
       schema: {
         tags,
         summary: 'Create an own article (client uuid id; article number unique per company)',
@@ -63,6 +65,7 @@ export function companyProductRoutes({ db, idempotency }: Deps) {
     });
 
     app.get(`${base}/product/:id`, {
+      config: { access: access.company('params.companyCode') },
       schema: {
         tags,
         summary: 'One own article',
@@ -74,6 +77,7 @@ export function companyProductRoutes({ db, idempotency }: Deps) {
     });
 
     app.put(`${base}/product/:id`, {
+      config: { access: access.company('params.companyCode') },
       schema: {
         tags,
         summary: 'Replace an own article',
@@ -92,6 +96,7 @@ export function companyProductRoutes({ db, idempotency }: Deps) {
     });
 
     app.delete(`${base}/product/:id`, {
+      config: { access: access.company('params.companyCode') },
       schema: {
         tags,
         summary: 'Delete an own article (inventory items made from it keep their copy)',

@@ -9,6 +9,7 @@ import { bearerToken } from '../../plugins/authenticate';
 import { verifyCaptcha } from '../captcha/service';
 import { createContactService, submissionFailed } from './service';
 import { contactTokens } from './token';
+import { access } from '../../plugins/access';
 
 const errors = { 400: apiError, 401: apiError, 429: apiError };
 
@@ -29,7 +30,7 @@ export function contactRoutes(deps: { db: Db; config: Config; mailer: Mailer }) 
     const app = fastify.withTypeProvider<ZodTypeProvider>();
 
     app.get('/v1/contact-us/token', {
-      config: { rateLimit: { max: perMinute * 6, timeWindow: '1 minute' } },
+      config: { access: access.public, rateLimit: { max: perMinute * 6, timeWindow: '1 minute' } },
       schema: {
         tags: ['contact'],
         summary: 'A short-lived token for one contact message, and what the form needs for bot protection',
@@ -43,7 +44,7 @@ export function contactRoutes(deps: { db: Db; config: Config; mailer: Mailer }) 
     });
 
     app.post('/v1/contact-us', {
-      config: { rateLimit: { max: perMinute, timeWindow: '1 minute' } },
+      config: { access: access.public, rateLimit: { max: perMinute, timeWindow: '1 minute' } },
       schema: {
         tags: ['contact'],
         summary: 'Send a message to customer service (Authorization: Bearer <contact token>)',

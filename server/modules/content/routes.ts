@@ -21,6 +21,7 @@ import { CdnParamError, filterClauses, findStory, listLinks, listStories } from 
 import { errorText } from '../../lib/i18n';
 import { contentConfig, EMBEDDED_CONTENT_PATH } from './service';
 import { sitemapRoutes } from './sitemap';
+import { access } from '../../plugins/access';
 
 type Deps = { db: DbOrTx; config: Config };
 
@@ -43,6 +44,7 @@ function configRoute(config: Config) {
   return async (fastify: FastifyInstance) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     app.get('/v1/content/config', {
+      config: { access: access.public },
       schema: {
         tags: ['content'],
         summary: 'Where and how the content client reads stories (embedded CDN subset or a Storyblok space)',
@@ -117,6 +119,7 @@ function cdnRoutes(content: LocalContent) {
     const errors = { 400: cdnError, 404: cdnNotFound };
 
     app.get(`${EMBEDDED_CONTENT_PATH}/cdn/stories`, {
+      config: { access: access.public },
       schema: {
         tags: ['content'],
         summary: 'Storyblok CDN: stories (starts_with, by_slugs, excluding_slugs, sort_by, filter_query, paging)',
@@ -133,6 +136,7 @@ function cdnRoutes(content: LocalContent) {
     });
 
     app.get(`${EMBEDDED_CONTENT_PATH}/cdn/stories/*`, {
+      config: { access: access.public },
       schema: {
         tags: ['content'],
         summary: 'Storyblok CDN: one story by full slug, id, or uuid with find_by=uuid',
@@ -149,6 +153,7 @@ function cdnRoutes(content: LocalContent) {
     });
 
     app.get(`${EMBEDDED_CONTENT_PATH}/cdn/links`, {
+      config: { access: access.public },
       schema: {
         tags: ['content'],
         summary: 'Storyblok CDN: links (stories and folders, keyed by uuid), paged',

@@ -9,6 +9,7 @@ import type { DbOrTx } from '../../db/client';
 import type { ContentSource } from '../../adapters/content';
 import { notFound } from '../../lib/errors';
 import { productCount, productUrls, sitemapPages, type SitemapUrl } from './service';
+import { access } from '../../plugins/access';
 
 const NS = 'http://www.sitemaps.org/schemas/sitemap/0.9';
 const XML_HEAD = '<?xml version="1.0" encoding="UTF-8"?>\n';
@@ -72,6 +73,7 @@ export function sitemapRoutes({ db, config, source }: Deps) {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
 
     app.get('/sitemap.xml', {
+      config: { access: access.public },
       schema: { tags: ['content'], summary: 'The sitemap (or, past SITEMAP_MAX_URLS URLs, the sitemap index)' },
       handler: async (req, reply) => {
         const [pages, products] = await whole();
@@ -89,6 +91,7 @@ export function sitemapRoutes({ db, config, source }: Deps) {
     });
 
     app.get('/sitemap-:n.xml', {
+      config: { access: access.public },
       schema: {
         tags: ['content'],
         summary: 'One file of the sitemap index (SITEMAP_MAX_URLS URLs: pages and categories first, then products)',

@@ -21,6 +21,7 @@ import type { SessionCache } from '../../plugins/session-cache';
 import { createCompanyService } from '../companies/service';
 import { createCustomerAdminService } from './manage';
 import { createCustomerService } from './service';
+import { access } from '../../plugins/access';
 
 type Deps = {
   db: Db;
@@ -42,7 +43,6 @@ export function customerManagementRoutes({ db, config, idempotency, mailer, sess
 
   return async (fastify: FastifyInstance) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
-    app.addHook('onRequest', app.authenticate);
     const security = [{ bearer: [] }];
     const tags = ['customers'];
 
@@ -52,6 +52,7 @@ export function customerManagementRoutes({ db, config, idempotency, mailer, sess
     };
 
     app.get('/v1/company/:companyCode/customers', {
+      config: { access: access.company('params.companyCode', { manager: true }) },
       schema: {
         tags,
         summary: 'The users of a company, with roles and status (customer administrators of it, and staff)',
@@ -63,6 +64,7 @@ export function customerManagementRoutes({ db, config, idempotency, mailer, sess
     });
 
     app.post('/v1/customers', {
+      config: { access: access.company('body.companyCodes', { many: true, manager: true }) },
       schema: {
         tags,
         summary: "Create a user in some of the administrator's companies; mails an activation link",
@@ -84,6 +86,7 @@ export function customerManagementRoutes({ db, config, idempotency, mailer, sess
     });
 
     app.get('/v1/customers/:id', {
+      config: { access: access.row('customer', 'params.id', { manager: true }) },
       schema: {
         tags,
         summary: "One user of the administrator's companies",
@@ -95,6 +98,7 @@ export function customerManagementRoutes({ db, config, idempotency, mailer, sess
     });
 
     app.put('/v1/customers/:id', {
+      config: { access: access.row('customer', 'params.id', { manager: true }) },
       schema: {
         tags,
         summary: "Change a user's name, e-mail, phone and roles",
@@ -118,6 +122,7 @@ export function customerManagementRoutes({ db, config, idempotency, mailer, sess
     });
 
     app.post('/v1/customers/:id', {
+      config: { access: access.company('body.companyCode', { manager: true }) },
       schema: {
         tags,
         summary: "Add a user to another of the administrator's companies",
@@ -138,6 +143,7 @@ export function customerManagementRoutes({ db, config, idempotency, mailer, sess
     });
 
     app.delete('/v1/customers/:companyId/customer/:customerId', {
+      config: { access: access.company('params.companyId', { by: 'id', manager: true }) },
       schema: {
         tags,
         summary: 'Remove a user from a company (the account stays); a company keeps at least one administrator',
@@ -157,7 +163,7 @@ export function customerManagementRoutes({ db, config, idempotency, mailer, sess
     });
 
     app.put('/v1/customer/password', {
-      config: { rateLimit: { max: config.rateLimit.loginPerMinute, timeWindow: '1 minute' } },
+      config: { access: access.user, rateLimit: { max: config.rateLimit.loginPerMinute, timeWindow: '1 minute' } },
       schema: {
         tags: ['customer'],
         summary: "Change the logged-in user's password; the user's other sessions end, this one stays",

@@ -13,6 +13,7 @@ import type { DbOrTx } from '../../db/client';
 import type { Idempotency } from '../../plugins/idempotency';
 import type { CompanyService } from '../companies/service';
 import type { CustomerService } from './service';
+import { access } from '../../plugins/access';
 
 type Deps = {
   companies: CompanyService;
@@ -27,10 +28,10 @@ const errors = { 400: apiError, 401: apiError, 403: apiError, 404: apiError, 409
 export function customerRoutes({ companies, idempotency, customersIn, sessionCache }: Deps) {
   return async (fastify: FastifyInstance) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
-    app.addHook('onRequest', app.authenticate);
     const security = [{ bearer: [] }];
 
     app.get('/v1/customer/', {
+      config: { access: access.user },
       schema: {
         tags: ['customer'],
         summary: 'The logged-in user',
@@ -41,6 +42,7 @@ export function customerRoutes({ companies, idempotency, customersIn, sessionCac
     });
 
     app.put('/v1/customer/', {
+      config: { access: access.user },
       schema: {
         tags: ['customer'],
         summary: 'Update the logged-in user (a new password needs the current one)',
@@ -60,6 +62,7 @@ export function customerRoutes({ companies, idempotency, customersIn, sessionCac
     });
 
     app.patch('/v1/customer/company', {
+      config: { access: access.company('body.companyCode') },
       schema: {
         tags: ['customer'],
         summary: 'Choose the default company',
@@ -79,6 +82,7 @@ export function customerRoutes({ companies, idempotency, customersIn, sessionCac
     });
 
     app.get('/v1/customer/companies', {
+      config: { access: access.user },
       schema: {
         tags: ['customer'],
         summary: "The user's own companies",

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiError } from '../../../contract/common';
 import type { DevClock } from './clock';
+import { access } from '../../plugins/access';
 
 /** At most a year either way: far enough for any deadline, calendar or month-end rule a test needs. */
 export const MAX_OFFSET_MINUTES = 366 * 24 * 60;
@@ -27,6 +28,7 @@ export function devClockRoutes(clock: DevClock) {
   return async (fastify: FastifyInstance) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     app.get('/v1/dev/clock', {
+      config: { access: access.public },
       schema: {
         tags: ['dev'],
         summary: "The test clock's offset from real time and the server's time by it",
@@ -35,6 +37,7 @@ export function devClockRoutes(clock: DevClock) {
       handler: async () => answer(),
     });
     app.put('/v1/dev/clock', {
+      config: { access: access.public },
       schema: {
         tags: ['dev'],
         summary: 'Move the clock of the date rules `offsetMinutes` from real time (tests)',
@@ -47,6 +50,7 @@ export function devClockRoutes(clock: DevClock) {
       },
     });
     app.delete('/v1/dev/clock', {
+      config: { access: access.public },
       schema: {
         tags: ['dev'],
         summary: 'Back to real time',

@@ -35,6 +35,7 @@ import type { Idempotency } from '../../plugins/idempotency';
 import { createCompanyService } from '../companies/service';
 import { contentDisposition, exportFileName, inventoryExcel, inventoryPdf } from './export';
 import { createInventoryService } from './service';
+import { access } from '../../plugins/access';
 
 type Deps = { db: Db; idempotency: Idempotency };
 
@@ -50,9 +51,9 @@ export function inventoryRoutes({ db, idempotency }: Deps) {
 
   return async (fastify: FastifyInstance) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
-    app.addHook('onRequest', app.authenticate);
 
     app.get(`${base}/inventory-lists`, {
+      config: { access: access.company('params.companyCode') },
       schema: {
         tags,
         summary: "The company's inventory lists, newest period first, searchable by name, paged",
@@ -65,6 +66,7 @@ export function inventoryRoutes({ db, idempotency }: Deps) {
     });
 
     app.post(`${base}/inventory-list`, {
+      config: { access: access.company('params.companyCode') },
       schema: {
         tags,
         summary: 'Create an inventory list (client uuid id; a resend answers the list)',
@@ -83,6 +85,7 @@ export function inventoryRoutes({ db, idempotency }: Deps) {
     });
 
     app.get(`${base}/inventory-list/:id`, {
+      config: { access: access.company('params.companyCode') },
       schema: {
         tags,
         summary: 'One inventory list with all its items (name order)',
@@ -94,6 +97,7 @@ export function inventoryRoutes({ db, idempotency }: Deps) {
     });
 
     app.put(`${base}/inventory-list/:id`, {
+      config: { access: access.company('params.companyCode') },
       schema: {
         tags,
         summary: 'Change name, period and the list compared with',
@@ -112,6 +116,7 @@ export function inventoryRoutes({ db, idempotency }: Deps) {
     });
 
     app.delete(`${base}/inventory-list/:id`, {
+      config: { access: access.company('params.companyCode') },
       schema: {
         tags,
         summary: 'Delete a list with its items and counts',
@@ -130,6 +135,7 @@ export function inventoryRoutes({ db, idempotency }: Deps) {
     });
 
     app.get(`${base}/inventory-list/:listId/items`, {
+      config: { access: access.company('params.companyCode') },
       schema: {
         tags,
         summary: 'Items, filtered (q, zone, account) and sorted (name, stockQuantity, stockValue; asc/desc)',
@@ -142,6 +148,7 @@ export function inventoryRoutes({ db, idempotency }: Deps) {
     });
 
     app.get(`${base}/inventory-list/:listId/items/group-by/:group`, {
+      config: { access: access.company('params.companyCode') },
       schema: {
         tags,
         summary: 'Items grouped by zone or account, with subtotals of stock value',
@@ -155,6 +162,7 @@ export function inventoryRoutes({ db, idempotency }: Deps) {
     });
 
     app.post(`${base}/inventory-list/:listId/item`, {
+      config: { access: access.company('params.companyCode') },
       schema: {
         tags,
         summary: 'Add a catalogue product or an own article (refused if already in the list)',
@@ -173,6 +181,7 @@ export function inventoryRoutes({ db, idempotency }: Deps) {
     });
 
     app.patch(`${base}/inventory-list/:listId/item/:itemId`, {
+      config: { access: access.company('params.companyCode') },
       schema: {
         tags,
         summary: 'Change unit, price, account, zone or par level; resolve a counting conflict',
@@ -192,6 +201,7 @@ export function inventoryRoutes({ db, idempotency }: Deps) {
     });
 
     app.delete(`${base}/inventory-list/:listId/item/:itemId`, {
+      config: { access: access.company('params.companyCode') },
       schema: {
         tags,
         summary: 'Remove an item (and its counts)',
@@ -211,6 +221,7 @@ export function inventoryRoutes({ db, idempotency }: Deps) {
     });
 
     app.post(`${base}/inventory-list/:listId/item/:itemId/count`, {
+      config: { access: access.company('params.companyCode') },
       schema: {
         tags,
         summary: 'Count: a delta (scan) or a set (typed number); merged across devices (docs/decisions/0025)',
@@ -230,6 +241,7 @@ export function inventoryRoutes({ db, idempotency }: Deps) {
     });
 
     app.get(`${base}/inventory-list/:listId/item/:itemId/counts`, {
+      config: { access: access.company('params.companyCode') },
       schema: {
         tags,
         summary: "An item's count events (who, when, which device) in merge order",
@@ -243,6 +255,7 @@ export function inventoryRoutes({ db, idempotency }: Deps) {
     });
 
     app.get(`${base}/inventory-list/:id/shortfall`, {
+      config: { access: access.company('params.companyCode') },
       schema: {
         tags,
         summary: 'Items below their par level, with what to order (whole cartons for catalogue products)',
@@ -256,6 +269,7 @@ export function inventoryRoutes({ db, idempotency }: Deps) {
     });
 
     app.get(`${base}/inventory-list/:id/export/excel`, {
+      config: { access: access.company('params.companyCode') },
       schema: {
         tags,
         summary: 'The list as an Excel workbook, grouped by zone (or account), with formulas',
@@ -277,6 +291,7 @@ export function inventoryRoutes({ db, idempotency }: Deps) {
     });
 
     app.get(`${base}/inventory-list/:id/export/pdf`, {
+      config: { access: access.company('params.companyCode') },
       schema: {
         tags,
         summary: 'The list as a PDF, grouped like the screen',
@@ -298,6 +313,7 @@ export function inventoryRoutes({ db, idempotency }: Deps) {
     });
 
     app.get(`${base}/chart-of-account`, {
+      config: { access: access.company('params.companyCode') },
       schema: {
         tags,
         summary: "The company's chart of accounts",
@@ -309,6 +325,7 @@ export function inventoryRoutes({ db, idempotency }: Deps) {
     });
 
     app.get(`${base}/zones`, {
+      config: { access: access.company('params.companyCode') },
       schema: {
         tags,
         summary: "The company's storage zones",
@@ -320,6 +337,7 @@ export function inventoryRoutes({ db, idempotency }: Deps) {
     });
 
     app.get(`${base}/article-index`, {
+      config: { access: access.company('params.companyCode') },
       schema: {
         tags,
         summary: 'The offline article index for scanning (ETag; If-None-Match answers 304)',

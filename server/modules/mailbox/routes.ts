@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { email } from '../../../contract/common';
 import type { Db } from '../../db/client';
 import { mailbox } from '../../db/schema';
+import { access } from '../../plugins/access';
 
 const mail = z.object({
   id: z.string(),
@@ -23,6 +24,7 @@ const mail = z.object({
 export function mailboxRoutes(db: Db) {
   return async (fastify: FastifyInstance) => {
     fastify.withTypeProvider<ZodTypeProvider>().get('/v1/dev/mailbox', {
+      config: { access: access.public },
       schema: {
         tags: ['dev'],
         summary: 'Mails written to the local mailbox, newest first',

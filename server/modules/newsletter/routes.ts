@@ -13,6 +13,7 @@ import type { Db } from '../../db/client';
 import type { Mailer } from '../../adapters/mail';
 import { verifyCaptcha } from '../captcha/service';
 import { createNewsletterService } from './service';
+import { access } from '../../plugins/access';
 
 /** The app's page for each outcome of a link (src/features/content/forms/NewsletterResultPage.tsx). */
 export const newsletterPage = (status: NewsletterLinkStatus) => `/nyhetsbrev/${status}`;
@@ -33,7 +34,7 @@ export function newsletterRoutes(deps: { db: Db; config: Config; mailer: Mailer 
     const app = fastify.withTypeProvider<ZodTypeProvider>();
 
     app.post('/v1/newsletter/subscribe', {
-      config: { rateLimit: { max: perMinute, timeWindow: '1 minute' } },
+      config: { access: access.public, rateLimit: { max: perMinute, timeWindow: '1 minute' } },
       schema: {
         tags: ['newsletter'],
         summary:
@@ -56,13 +57,13 @@ export function newsletterRoutes(deps: { db: Db; config: Config; mailer: Mailer 
     });
 
     app.get('/v1/newsletter/confirm', {
-      config: { rateLimit: { max: perMinute * 6, timeWindow: '1 minute' } },
+      config: { access: access.public, rateLimit: { max: perMinute * 6, timeWindow: '1 minute' } },
       schema: linkSchema('The link in the confirmation mail: starts the subscription, then shows the app page'),
       handler: async (req, reply) => answer(req, reply, await newsletter.confirm(req.query.token)),
     });
 
     app.get('/v1/newsletter/unsubscribe', {
-      config: { rateLimit: { max: perMinute * 6, timeWindow: '1 minute' } },
+      config: { access: access.public, rateLimit: { max: perMinute * 6, timeWindow: '1 minute' } },
       schema: linkSchema('The link in every newsletter mail: ends the subscription, then shows the app page'),
       handler: async (req, reply) => answer(req, reply, await newsletter.unsubscribe(req.query.token)),
     });

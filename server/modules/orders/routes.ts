@@ -17,6 +17,7 @@ import { createCartService, fillText } from '../cart/service';
 import { createCompanyService } from '../companies/service';
 import { orderPdf } from './pdf';
 import { createOrderService } from './service';
+import { access } from '../../plugins/access';
 
 type Deps = { db: Db; idempotency: Idempotency; now?: (() => Date) | undefined };
 
@@ -34,9 +35,9 @@ export function orderRoutes({ db, idempotency, now = () => new Date() }: Deps) {
 
   return async (fastify: FastifyInstance) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
-    app.addHook('onRequest', app.authenticate);
 
     app.get('/v1/company/:companyCode/order-history', {
+      config: { access: access.company('params.companyCode') },
       schema: {
         tags,
         summary: "The company's orders, newest first, paged and filtered",
@@ -49,6 +50,7 @@ export function orderRoutes({ db, idempotency, now = () => new Date() }: Deps) {
     });
 
     app.get('/v1/company/:companyCode/order/:orderNumber', {
+      config: { access: access.company('params.companyCode') },
       schema: {
         tags,
         summary: 'One order with address, rows and totals',
@@ -60,6 +62,7 @@ export function orderRoutes({ db, idempotency, now = () => new Date() }: Deps) {
     });
 
     app.get('/v1/order/:orderNumber/export/pdf', {
+      config: { access: access.row('order', 'params.orderNumber') },
       schema: {
         tags,
         summary: 'The order as a PDF',
@@ -80,6 +83,7 @@ export function orderRoutes({ db, idempotency, now = () => new Date() }: Deps) {
     });
 
     app.post('/v1/company/:companyCode/order/:orderNumber/reorder', {
+      config: { access: access.company('params.companyCode') },
       schema: {
         tags,
         summary: "Put an order's rows into the cart (discontinued or removed products are left out, with a message)",

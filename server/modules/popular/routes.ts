@@ -6,6 +6,7 @@ import type { Db } from '../../db/client';
 import { currentUser } from '../../plugins/authenticate';
 import { createCartService } from '../cart/service';
 import { createPopularService } from './service';
+import { access } from '../../plugins/access';
 
 type Deps = { db: Db; now?: (() => Date) | undefined };
 
@@ -17,9 +18,9 @@ export function popularRoutes({ db, now = () => new Date() }: Deps) {
 
   return async (fastify: FastifyInstance) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
-    app.addHook('onRequest', app.authenticate);
 
     app.get('/v1/company/:companyCode/popular-articles', {
+      config: { access: access.company('params.companyCode') },
       schema: {
         tags: ['orders'],
         summary: "The company's most ordered products (by orders, then quantity) with current product data and price",

@@ -6,6 +6,7 @@ import type { DbOrTx } from '../../db/client';
 import { currentUser } from '../../plugins/authenticate';
 import type { CompanyService } from '../companies/service';
 import { createPriceService } from './service';
+import { access } from '../../plugins/access';
 
 const errors = { 400: apiError, 401: apiError, 403: apiError, 404: apiError };
 
@@ -14,9 +15,9 @@ export function priceRoutes({ db, companies }: { db: DbOrTx; companies: CompanyS
   const prices = createPriceService(db);
   return async (fastify: FastifyInstance) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
-    app.addHook('onRequest', app.authenticate);
 
     app.get('/v1/products/prices', {
+      config: { access: access.company('query.company') },
       schema: {
         tags: ['prices'],
         summary: "The company's prices of up to 200 products (lowest valid agreement, campaign or tender price)",

@@ -21,6 +21,7 @@ import { currentUser } from '../../plugins/authenticate';
 import type { Idempotency } from '../../plugins/idempotency';
 import { createCompanyService } from '../companies/service';
 import { createPurchaseListService } from './service';
+import { access } from '../../plugins/access';
 
 type Deps = { db: Db; idempotency: Idempotency };
 
@@ -35,9 +36,9 @@ export function purchaseListRoutes({ db, idempotency }: Deps) {
 
   return async (fastify: FastifyInstance) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
-    app.addHook('onRequest', app.authenticate);
 
     app.get('/v1/purchase-lists', {
+      config: { access: access.company('query.company') },
       schema: {
         tags,
         summary: "A company's purchase lists (the company filter is required), by name",
@@ -49,6 +50,7 @@ export function purchaseListRoutes({ db, idempotency }: Deps) {
     });
 
     app.post('/v1/purchase-lists', {
+      config: { access: access.company('body.companyCode') },
       schema: {
         tags,
         summary: 'Create a purchase list (a client id may be given)',
@@ -66,6 +68,7 @@ export function purchaseListRoutes({ db, idempotency }: Deps) {
     });
 
     app.get('/v1/purchase-lists/:id', {
+      config: { access: access.row('purchaseList', 'params.id') },
       schema: {
         tags,
         summary: 'One list with its items',
@@ -78,6 +81,7 @@ export function purchaseListRoutes({ db, idempotency }: Deps) {
     });
 
     app.patch('/v1/purchase-lists/:id', {
+      config: { access: access.row('purchaseList', 'params.id') },
       schema: {
         tags,
         summary: 'Rename a list',
@@ -96,6 +100,7 @@ export function purchaseListRoutes({ db, idempotency }: Deps) {
     });
 
     app.delete('/v1/purchase-lists/:id', {
+      config: { access: access.row('purchaseList', 'params.id') },
       schema: {
         tags,
         summary: 'Delete a list and its items',
@@ -114,6 +119,7 @@ export function purchaseListRoutes({ db, idempotency }: Deps) {
     });
 
     app.get('/v1/purchase-lists/:id/items', {
+      config: { access: access.row('purchaseList', 'params.id') },
       schema: {
         tags,
         summary: "A list's items, sorted by name, date, quantity or brand",
@@ -126,6 +132,7 @@ export function purchaseListRoutes({ db, idempotency }: Deps) {
     });
 
     app.post('/v1/purchase-lists/:id/items', {
+      config: { access: access.row('purchaseList', 'params.id') },
       schema: {
         tags,
         summary: 'Add an article by product id, article number or EAN (refused if already in the list)',
@@ -144,6 +151,7 @@ export function purchaseListRoutes({ db, idempotency }: Deps) {
     });
 
     app.post('/v1/purchase-lists/:id/items/reset', {
+      config: { access: access.row('purchaseList', 'params.id') },
       schema: {
         tags,
         summary: "Reset: every item's quantity back to 0, the articles kept",
@@ -161,6 +169,7 @@ export function purchaseListRoutes({ db, idempotency }: Deps) {
     });
 
     app.patch('/v1/purchase-lists/:id/items/:itemId', {
+      config: { access: access.row('purchaseList', 'params.id') },
       schema: {
         tags,
         summary: "Change an item's quantity (not in the spec's list of calls; see docs/decisions)",
@@ -179,6 +188,7 @@ export function purchaseListRoutes({ db, idempotency }: Deps) {
     });
 
     app.delete('/v1/purchase-lists/:id/items/:itemId', {
+      config: { access: access.row('purchaseList', 'params.id') },
       schema: {
         tags,
         summary: 'Remove an item from a list',

@@ -29,6 +29,7 @@ import { AppError, unauthorized } from '../../lib/errors';
 import { currentUser } from '../../plugins/authenticate';
 import type { CompanyService } from '../companies/service';
 import { createSearchIndexer, type SearchIndexer } from './service';
+import { access } from '../../plugins/access';
 
 type Deps = { db: DbOrTx; config: Config; companies: CompanyService };
 
@@ -72,6 +73,7 @@ function keyRoutes(indexer: SearchIndexer, companies: CompanyService, db: DbOrTx
     const errors = { 400: apiError, 401: apiError, 403: apiError, 404: apiError };
 
     app.get('/v1/typesense/key', {
+      config: { access: access.public },
       schema: {
         tags: ['search'],
         summary: 'The public search key (public documents only) and where to search',
@@ -84,7 +86,7 @@ function keyRoutes(indexer: SearchIndexer, companies: CompanyService, db: DbOrTx
     });
 
     app.get('/v1/typesense/key/:companyId', {
-      onRequest: app.authenticate,
+      config: { access: access.company('params.companyId', { by: 'codeOrId' }) },
       schema: {
         tags: ['search'],
         summary: 'A search key scoped to one company (its tender items and campaigns), for a user linked to it',
@@ -165,11 +167,13 @@ function subsetRoutes(engine: EmbeddedSearch, indexer: SearchIndexer) {
     };
 
     app.get('/v1/search/health', {
+      config: { access: access.public },
       schema: { tags: ['search'], summary: 'Typesense health (embedded engine)', hide: true },
       handler: async () => ({ ok: indexer.state === 'ready' }),
     });
 
     app.get('/v1/search/collections/:collection/documents/search', {
+      config: { access: access.public },
       schema: {
         tags: ['search'],
         summary: "Typesense's search call (the subset the app uses), answered by the embedded engine",
@@ -189,6 +193,7 @@ function subsetRoutes(engine: EmbeddedSearch, indexer: SearchIndexer) {
     });
 
     app.post('/v1/search/multi_search', {
+      config: { access: access.public },
       schema: {
         tags: ['search'],
         summary: "Typesense's multi_search (several searches in one request), answered by the embedded engine",

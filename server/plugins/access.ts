@@ -1,0 +1,200 @@
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
+import { eq, inArray } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { companies } from '../db/schema';
+import { ADMIN_ROLE } from '../../contract/customer';
+import { badRequest, forbidden, notFound } from '../lib/errors';
+import { mayActFor } from '../modules/companies/service';
+import { currentUser, isStaff, type AuthUser } from './authenticate';
+import { ROW_SCOPES, type RowKind } from './access-rows';
+
+export type CompanyRow = typeof companies.$inferSelect;
+
+/** Where a request names its company: `params.companyCode`, `query.company`, `body.companyCode`, … */
+export type Source = `${'params' | 'query' | 'body'}.${string}`;
+
+/**
+ * Who may call a route, declared once per route as `config.access` (decision 0052). Every `/v1` route must declare
+ * one: the server refuses to start otherwise, so a new route cannot forget it.
+ * - `public`: anyone; no token is read.
+ * - `user`: any signed-in user, acting on their own account.
+ * - `staff`: the wholesaler's staff (SkafferiAdministrator) only.
+ * - `company`: a signed-in user who may act for the company the request names (`from`); its row is `request.company`.
+ *   `by: 'id'` (or `'codeOrId'`) when the request names it by id; `many` when it names a list of companies (`request.companies`).
+ * - `row`: a signed-in user who may act for the company of the row the request names (`request.company`).
+ * `manager`: in addition, the user administers that company (CustomerAdministrator linked to it, or staff).
+ */
+export type Access =
+  | { kind: 'public' }
+  | { kind: 'user' }
+  | { kind: 'staff' }
+  | { kind: 'company'; from: Source; by: CompanyKey; many: boolean; manager: boolean }
+  | { kind: 'row'; row: RowKind; from: Source; manager: boolean };
+
+/** How the request names a company: by code, by id, or either (an id when it looks like one). */
+type CompanyKey = 'code' | 'id' | 'codeOrId';
+
+type CompanyOptions = { by?: CompanyKey; many?: boolean; manager?: boolean };
+
+/** The vocabulary routes declare their access with. */
+export const access = {
+  public: { kind: 'public' } as Access,
+  user: { kind: 'user' } as Access,
+  staff: { kind: 'staff' } as Access,
+  company: (from: Source, options: CompanyOptions = {}): Access => ({
+    kind: 'company',
+    from,
+    by: options.by ?? 'code',
+    many: options.many ?? false,
+    manager: options.manager ?? false,
+  }),
+  row: (row: RowKind, from: Source, options: { manager?: boolean } = {}): Access => ({
+    kind: 'row',
+    row,
+    from,
+    manager: options.manager ?? false,
+  }),
+};
+
+/** One route as the access hook saw it registered. */
+export type DeclaredRoute = { method: string; url: string; access: Access };
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route that declared its access, in registration order (the access matrix test walks it). */
+    accessTable: DeclaredRoute[];
+  }
+  interface FastifyContextConfig {
+    /** Who may call the route (server/plugins/access.ts). */
+    access?: Access;
+  }
+  interface FastifyRequest {
+    /** The company the route acts for, established by the access hook before validation. */
+    company: CompanyRow | null;
+    /** The companies a `many` route acts for. */
+    companies: CompanyRow[];
+  }
+}
+
+/** The company a company- or row-scoped route acts for; set by the access hook before the handler runs. */
+export function scopedCompany(request: FastifyRequest): CompanyRow {
+  if (!request.company) throw forbidden();
+  return request.company;
+}
+
+/** Paths that need no `config.access`: everything the API does not serve (pages, files, docs, health). */
+const isApiRoute = (url: string) => url.startsWith('/v1/');
+
+/**
+ * Installs the one gate (decision 0052): on every route, before its input is validated, the user is authenticated
+ * and the company the request names — in its path, query or body, or through a row — is looked up once and checked
+ * against the user. Handlers and services receive `request.company`, never a code to check again.
+ */
+export function registerAccess(app: FastifyInstance, db: Db) {
+  app.decorateRequest('company', null);
+  app.decorateRequest('companies', {
+    getter(this: FastifyRequest & { _companies?: CompanyRow[] }) {
+      return this._companies ?? [];
+    },
+    setter(this: FastifyRequest & { _companies?: CompanyRow[] }, value: CompanyRow[]) {
+      this._companies = value;
+    },
+  });
+
+  const table: DeclaredRoute[] = [];
+  app.decorate('accessTable', table);
+  app.addHook('onRoute', (route: RouteOptions) => {
+    const declared = route.config?.access;
+    if (!declared) {
+      if (isApiRoute(route.url)) throw new Error(`${String(route.method)} ${route.url} declares no config.access`);
+      return;
+    }
+    for (const method of [route.method].flat())
+      if (method !== 'HEAD') table.push({ method, url: route.url, access: declared });
+    if (declared.kind === 'public') return;
+    route.onRequest = [...hooksOf(route.onRequest), (req) => app.authenticate(req)];
+    route.preValidation = [...hooksOf(route.preValidation), (req) => establish(db, req, declared)];
+  });
+}
+
+type Hook = NonNullable<RouteOptions['onRequest']>;
+const hooksOf = (hook: RouteOptions['onRequest'] | RouteOptions['preValidation']) =>
+  (hook === undefined ? [] : Array.isArray(hook) ? hook : [hook]) as Hook extends (infer H)[] ? H[] : never;
+
+async function establish(db: Db, req: FastifyRequest, declared: Access): Promise<void> {
+  const user = currentUser(req);
+  switch (declared.kind) {
+    case 'public':
+    case 'user':
+      return;
+    case 'staff':
+      if (!isStaff(user)) throw forbidden();
+      return;
+    case 'company': {
+      const named = valuesAt(req, declared.from, declared.many);
+      const rows = await Promise.all(named.map((value) => companyFor(db, user, declared.by, value)));
+      if (declared.manager && !manages(user)) throw forbidden();
+      req.company = rows[0] ?? null;
+      req.companies = rows;
+      return;
+    }
+    case 'row': {
+      const [value] = valuesAt(req, declared.from, false);
+      const scope = ROW_SCOPES[declared.row];
+      const companyIds = await scope.companiesOf(db, value as string);
+      const rows = companyIds.length
+        ? await db
+            .select({ company: companies, allowed: mayActFor(user, companies, companies.id) })
+            .from(companies)
+            .where(inArray(companies.id, companyIds))
+        : [];
+      const allowed = rows.filter((r) => r.allowed).map((r) => r.company);
+      // Another company's row is as unknown as a missing one: ids cannot be probed.
+      if (allowed.length === 0) throw notFound(scope.notFound);
+      if (declared.manager && !manages(user)) throw forbidden();
+      req.company = allowed.length === 1 ? allowed[0]! : null;
+      req.companies = allowed;
+      return;
+    }
+  }
+}
+
+/** The named value(s): a missing or non-text name is the request's own mistake (400 on that field). */
+function valuesAt(req: FastifyRequest, from: Source, many: boolean): string[] {
+  const [part, ...rest] = from.split('.') as ['params' | 'query' | 'body', ...string[]];
+  const field = rest.join('.');
+  const holder = req[part] as Record<string, unknown> | undefined | null;
+  const value = holder && typeof holder === 'object' ? holder[field] : undefined;
+  const values = many ? value : [value];
+  if (
+    !Array.isArray(values) ||
+    values.length === 0 ||
+    !values.every((v): v is string => typeof v === 'string' && v.trim() !== '' && v.length <= 64)
+  )
+    throw badRequest('ValidationError', [{ path: field, message: 'validation.required' }]);
+  return values.map((v) => v.trim());
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The company a user may act for (decision 0005): a customer gets 403 for a company they are not linked to — and for
+ * an unknown one too, so codes cannot be probed; staff get 404 for an unknown one.
+ */
+async function companyFor(db: Db, user: AuthUser, key: CompanyKey, value: string): Promise<CompanyRow> {
+  const by = key === 'codeOrId' ? (UUID.test(value) ? 'id' : 'code') : key;
+  const [row] =
+    by === 'id' && !UUID.test(value)
+      ? []
+      : await db
+          .select({ company: companies, allowed: mayActFor(user, companies, companies.id) })
+          .from(companies)
+          .where(by === 'id' ? eq(companies.id, value) : eq(companies.code, value))
+          .limit(1);
+  if (!row) throw isStaff(user) ? notFound('CompanyNotFound') : forbidden();
+  if (!row.allowed) throw forbidden();
+  return row.company;
+}
+
+/** Staff manage every company; a CustomerAdministrator the companies they are linked to (checked beside this). */
+const manages = (user: AuthUser) => isStaff(user) || user.roles.includes(ADMIN_ROLE);
