@@ -127,7 +127,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await registerOpenApi(app);
   const sessionCache = new SessionCache(config.authCacheSeconds * 1000);
   registerAuthentication(app, db, sessionCache);
-  registerAccess(app, db);
 
   const mailer = createMailer(config, db, app.log);
   app.addHook('onClose', () => mailer.close());
@@ -135,6 +134,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const companies = createCompanyService(db);
   const customersIn = (tx: DbOrTx) => createCustomerService(tx, createCompanyService(tx));
   const idempotency = createIdempotency(db);
+  registerAccess(app, db, idempotency);
   // An embedded database has this process as its only writer: caches may count its writes instead of asking the
   // database (decision 0042). Counted once a change's handler is done, before its answer goes out.
   const processWrites = processWritesOf(database);
@@ -166,7 +166,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(inventoryRoutes({ db, idempotency }));
   await app.register(companyProductRoutes({ db, idempotency }));
   await app.register(catalogRoutes(db));
-  await app.register(priceRoutes({ db, companies }));
+  await app.register(priceRoutes({ db }));
   await app.register(searchRoutes({ db, config, companies }));
   await app.register(contentRoutes({ db, config }));
   await app.register(

@@ -5,11 +5,13 @@ import type { ErrorCode } from '../../contract/common';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-type RowScope = {
+export type RowScope = {
   /** The companies the row belongs to (none: no such row). */
   companiesOf(db: Db, value: string): Promise<string[]>;
   /** What the caller hears for a row that is missing or not theirs. */
   notFound: ErrorCode;
+  /** Customers hear 403 for a missing row as for another company's (staff hear `notFound`), as for companies. */
+  hiddenFromCustomers?: boolean;
 };
 
 /**
@@ -49,6 +51,7 @@ export const ROW_SCOPES = {
       return rows.map((r) => r.companyId);
     },
     notFound: 'CustomerNotFound',
+    hiddenFromCustomers: true,
   },
 } satisfies Record<string, RowScope>;
 

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { companies } from '../db/schema';
@@ -6,7 +6,8 @@ import { ADMIN_ROLE } from '../../contract/customer';
 import { badRequest, forbidden, notFound } from '../lib/errors';
 import { mayActFor } from '../modules/companies/service';
 import { currentUser, isStaff, type AuthUser } from './authenticate';
-import { ROW_SCOPES, type RowKind } from './access-rows';
+import type { Idempotency } from './idempotency';
+import { ROW_SCOPES, type RowKind, type RowScope } from './access-rows';
 
 export type CompanyRow = typeof companies.$inferSelect;
 
@@ -90,7 +91,7 @@ const isApiRoute = (url: string) => url.startsWith('/v1/');
  * and the company the request names — in its path, query or body, or through a row — is looked up once and checked
  * against the user. Handlers and services receive `request.company`, never a code to check again.
  */
-export function registerAccess(app: FastifyInstance, db: Db) {
+export function registerAccess(app: FastifyInstance, db: Db, idempotency: Idempotency) {
   app.decorateRequest('company', null);
   app.decorateRequest('companies', {
     getter(this: FastifyRequest & { _companies?: CompanyRow[] }) {
@@ -100,6 +101,7 @@ export function registerAccess(app: FastifyInstance, db: Db) {
       this._companies = value;
     },
   });
+  app.decorateRequest(ESTABLISHED, false);
 
   const table: DeclaredRoute[] = [];
   app.decorate('accessTable', table);
@@ -112,16 +114,55 @@ export function registerAccess(app: FastifyInstance, db: Db) {
     for (const method of [route.method].flat())
       if (method !== 'HEAD') table.push({ method, url: route.url, access: declared });
     if (declared.kind === 'public') return;
+    const gate = { db, idempotency };
     route.onRequest = [...hooksOf(route.onRequest), (req) => app.authenticate(req)];
-    route.preValidation = [...hooksOf(route.preValidation), (req) => establish(db, req, declared)];
+    // Before validation when the request names its company or row in a well-formed way (an outsider learns nothing
+    // from validation messages); otherwise after it, so that a malformed name gets the schema's own 400.
+    route.preValidation = [
+      ...hooksOf(route.preValidation),
+      async (req, reply) => {
+        if (wellFormed(req, declared) && (await establish(gate, req, reply, declared)) === REPLIED) return reply;
+      },
+    ];
+    route.preHandler = [
+      async (req, reply) => {
+        if (!(req as Marked)[ESTABLISHED] && (await establish(gate, req, reply, declared)) === REPLIED) return reply;
+      },
+      ...hooksOf(route.preHandler),
+    ];
   });
 }
 
+const ESTABLISHED = Symbol('access established');
+type Marked = FastifyRequest & { [ESTABLISHED]: boolean };
+type Gate = { db: Db; idempotency: Idempotency };
+
 type Hook = NonNullable<RouteOptions['onRequest']>;
-const hooksOf = (hook: RouteOptions['onRequest'] | RouteOptions['preValidation']) =>
+const hooksOf = (hook: RouteOptions['onRequest'] | RouteOptions['preValidation'] | RouteOptions['preHandler']) =>
   (hook === undefined ? [] : Array.isArray(hook) ? hook : [hook]) as Hook extends (infer H)[] ? H[] : never;
 
-async function establish(db: Db, req: FastifyRequest, declared: Access): Promise<void> {
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Whether the request's own name of its company or row can be looked up as it is. */
+function wellFormed(req: FastifyRequest, declared: Access): boolean {
+  if (declared.kind !== 'company' && declared.kind !== 'row') return true;
+  const raw = rawValues(req, declared.from, declared.kind === 'company' && declared.many);
+  if (!raw) return false;
+  const uuid =
+    (declared.kind === 'company' && declared.by === 'id') || (declared.kind === 'row' && declared.row !== 'order');
+  return raw.every((v) => (uuid ? UUID.test(v) : v.trim() !== '' && v.length <= 64 && v.trim() === v));
+}
+
+const REPLIED = Symbol('replied');
+
+async function establish(
+  gate: Gate,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  declared: Access,
+): Promise<typeof REPLIED | undefined> {
+  (req as Marked)[ESTABLISHED] = true;
+  const { db } = gate;
   const user = currentUser(req);
   switch (declared.kind) {
     case 'public':
@@ -139,9 +180,18 @@ async function establish(db: Db, req: FastifyRequest, declared: Access): Promise
       return;
     }
     case 'row': {
+      if (declared.manager && !manages(user)) throw forbidden();
       const [value] = valuesAt(req, declared.from, false);
-      const scope = ROW_SCOPES[declared.row];
+      const scope: RowScope = ROW_SCOPES[declared.row];
       const companyIds = await scope.companiesOf(db, value as string);
+      // A change resent after its row was deleted (the outbox replays in order) gets the answer it had.
+      if (companyIds.length === 0 && req.method !== 'GET') {
+        const stored = await gate.idempotency.replayStored(req, reply);
+        if (stored) {
+          await reply.send(stored.body);
+          return REPLIED;
+        }
+      }
       const rows = companyIds.length
         ? await db
             .select({ company: companies, allowed: mayActFor(user, companies, companies.id) })
@@ -150,8 +200,8 @@ async function establish(db: Db, req: FastifyRequest, declared: Access): Promise
         : [];
       const allowed = rows.filter((r) => r.allowed).map((r) => r.company);
       // Another company's row is as unknown as a missing one: ids cannot be probed.
-      if (allowed.length === 0) throw notFound(scope.notFound);
-      if (declared.manager && !manages(user)) throw forbidden();
+      if (allowed.length === 0)
+        throw scope.hiddenFromCustomers && !isStaff(user) ? forbidden() : notFound(scope.notFound);
       req.company = allowed.length === 1 ? allowed[0]! : null;
       req.companies = allowed;
       return;
@@ -159,23 +209,22 @@ async function establish(db: Db, req: FastifyRequest, declared: Access): Promise
   }
 }
 
-/** The named value(s): a missing or non-text name is the request's own mistake (400 on that field). */
-function valuesAt(req: FastifyRequest, from: Source, many: boolean): string[] {
+function rawValues(req: FastifyRequest, from: Source, many: boolean): string[] | undefined {
   const [part, ...rest] = from.split('.') as ['params' | 'query' | 'body', ...string[]];
-  const field = rest.join('.');
   const holder = req[part] as Record<string, unknown> | undefined | null;
-  const value = holder && typeof holder === 'object' ? holder[field] : undefined;
+  const value = holder && typeof holder === 'object' ? holder[rest.join('.')] : undefined;
   const values = many ? value : [value];
-  if (
-    !Array.isArray(values) ||
-    values.length === 0 ||
-    !values.every((v): v is string => typeof v === 'string' && v.trim() !== '' && v.length <= 64)
-  )
-    throw badRequest('ValidationError', [{ path: field, message: 'validation.required' }]);
-  return values.map((v) => v.trim());
+  if (!Array.isArray(values) || values.length === 0 || !values.every((v) => typeof v === 'string')) return undefined;
+  return values as string[];
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** The named value(s), once validation has passed: a name still missing is the request's own mistake (400). */
+function valuesAt(req: FastifyRequest, from: Source, many: boolean): string[] {
+  const values = rawValues(req, from, many);
+  if (!values || !values.every((v) => v.trim() !== '' && v.length <= 64))
+    throw badRequest('ValidationError', [{ path: from.split('.').slice(1).join('.'), message: 'validation.required' }]);
+  return values.map((v) => v.trim());
+}
 
 /**
  * The company a user may act for (decision 0005): a customer gets 403 for a company they are not linked to — and for

@@ -97,6 +97,19 @@ export function createIdempotency(db: Db) {
       }
     },
 
+    /**
+     * The stored answer of a replayed request, sent as it was (undefined when the request carries no stored key). The
+     * access hook uses it for a change whose row is gone since: the outbox resends a rename after its delete.
+     */
+    async replayStored(request: FastifyRequest, reply: FastifyReply): Promise<{ body: unknown } | undefined> {
+      const header = request.headers['idempotency-key'];
+      const key = Array.isArray(header) ? header[0] : header;
+      const userId = request.user?.id;
+      if (key === undefined || !userId || !KEY_PATTERN.test(key)) return undefined;
+      const body = await replay(request, reply, userId, key, db);
+      return body === undefined ? undefined : { body };
+    },
+
     /** Forgets stored answers older than the retention period. */
     async prune(now = new Date()): Promise<number> {
       const cutoff = new Date(now.getTime() - IDEMPOTENCY_RETENTION_DAYS * 86_400_000);

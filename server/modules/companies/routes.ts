@@ -5,7 +5,7 @@ import { companiesQuery, companyDetail, pagedCompanies } from '../../../contract
 import { forbidden } from '../../lib/errors';
 import { currentUser, isStaff } from '../../plugins/authenticate';
 import type { CompanyService } from './service';
-import { access } from '../../plugins/access';
+import { access, scopedCompany } from '../../plugins/access';
 
 const errors = { 400: apiError, 401: apiError, 403: apiError, 404: apiError };
 
@@ -37,7 +37,7 @@ export function companyRoutes(companies: CompanyService) {
         params: companyCodeParam,
         response: { 200: companyDetail, ...errors },
       },
-      handler: (req) => companies.detail(currentUser(req), req.params.companyCode),
+      handler: (req) => companies.detail(scopedCompany(req)),
     });
   };
 }

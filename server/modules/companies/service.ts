@@ -94,8 +94,8 @@ export function createCompanyService(db: DbOrTx) {
       };
     },
 
-    async detail(user: AuthUser, code: string, now = new Date()): Promise<CompanyDetail> {
-      const company = await companyForUser(user, code);
+    /** The company the access hook established, with its users count and next delivery. */
+    async detail(company: CompanyRow, now = new Date()): Promise<CompanyDetail> {
       const [[counted], calendar] = await Promise.all([
         db.select({ n: count() }).from(userCompanies).where(eq(userCompanies.companyId, company.id)),
         calendarFor(company.id),

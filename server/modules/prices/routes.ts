@@ -3,15 +3,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { apiError } from '../../../contract/common';
 import { pricesQuery, pricesResponse } from '../../../contract/catalog';
 import type { DbOrTx } from '../../db/client';
-import { currentUser } from '../../plugins/authenticate';
-import type { CompanyService } from '../companies/service';
 import { createPriceService } from './service';
-import { access } from '../../plugins/access';
+import { access, scopedCompany } from '../../plugins/access';
 
 const errors = { 400: apiError, 401: apiError, 403: apiError, 404: apiError };
 
 /** GET /v1/products/prices: a company's own prices, only for a user who may act for that company. */
-export function priceRoutes({ db, companies }: { db: DbOrTx; companies: CompanyService }) {
+export function priceRoutes({ db }: { db: DbOrTx }) {
   const prices = createPriceService(db);
   return async (fastify: FastifyInstance) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -26,7 +24,7 @@ export function priceRoutes({ db, companies }: { db: DbOrTx; companies: CompanyS
         response: { 200: pricesResponse, ...errors },
       },
       handler: async (req, reply) => {
-        const company = await companies.companyForUser(currentUser(req), req.query.company);
+        const company = scopedCompany(req);
         reply.header('cache-control', 'private, no-store');
         return { data: await prices.forCompany(company.id, req.query.ids) };
       },
