@@ -125,6 +125,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(rateLimit, { global: false, store: databaseRateLimitStore(limiter) });
   await registerOpenApi(app);
   const sessionCache = new SessionCache(config.authCacheSeconds * 1000);
+  sessionCache.follow(bus, app.log);
   registerAuthentication(app, db, sessionCache);
 
   const mailer = createMailer(config, db, app.log);
