@@ -124,6 +124,26 @@ describe('sessions on two instances', () => {
   });
 });
 
+describe('news lost while an instance is not listening', () => {
+  // PGlite runs in this process and never loses its listeners.
+  it.skipIf(!process.env.DATABASE_URL)(
+    'B keeps no session while its LISTEN connection is down, so a logout it did not hear is refused',
+    async () => {
+      const token = await login(a, DEMO.admin);
+      const read: Call = { method: 'GET', url: '/v1/customer/', token };
+      expect(await status(b, read)).toBe(200);
+      // Both instances' LISTEN connections drop (they reconnect after half a second); the logout's news may be lost.
+      await a.services.database.db.execute(
+        sql`select pg_terminate_backend(pid) from pg_stat_activity
+            where datname = current_database() and query ilike 'listen %' and pid <> pg_backend_pid()`,
+      );
+      expect(await status(a, { method: 'POST', url: '/v1/auth/logout', token })).toBe(204);
+
+      await lagUntil('logout while not listening', async () => (await status(b, read)) === 401);
+    },
+  );
+});
+
 describe('roles on two instances', () => {
   it('a CustomerAdministrator whose role is removed on A can no longer manage users on B', async () => {
     const admin = await login(a, DEMO.admin);
