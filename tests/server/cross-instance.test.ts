@@ -7,6 +7,8 @@ import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { openDatabase, type DatabaseHandle } from '../../server/db/client';
 import { serverSecrets } from '../../server/db/schema';
+import { SessionCache } from '../../server/plugins/session-cache';
+import type { CurrentUser } from '../../contract/customer';
 import { fetchChallenge, solve, solvedCaptcha } from './captcha-proof';
 import { DEMO, bearer, createTestApp, lastMail, login, tokenFromMail, type TestApp } from './helpers';
 
@@ -121,6 +123,21 @@ describe('sessions on two instances', () => {
       async () => (await status(b, { method: 'GET', url: '/v1/customer/', token: other })) === 401,
     );
     expect(await status(b, { method: 'GET', url: '/v1/customer/', token: changing })).toBe(200);
+  });
+});
+
+describe('a read that raced a change', () => {
+  const session = { sessionId: 's1', validTo: Date.now() + 60_000, user: { id: 'u1' } as CurrentUser };
+
+  it('is not kept when a forget arrived while it read the database (here or from another instance)', () => {
+    const cache = new SessionCache(10_000);
+    const mark = cache.mark();
+    void cache.forgetUser('u1');
+    cache.set('hash', session, mark);
+    expect(cache.get('hash')).toBeUndefined();
+    // A read that began after the forget is kept.
+    cache.set('hash', session, cache.mark());
+    expect(cache.get('hash')?.sessionId).toBe('s1');
   });
 });
 
