@@ -41,6 +41,7 @@ import { orderRoutes } from './modules/orders/routes';
 import { popularRoutes } from './modules/popular/routes';
 import { registerCaptcha } from './modules/captcha/routes';
 import { thirdPartySources } from './modules/captcha/csp';
+import { withSharedCaptchaKey } from './modules/captcha/key';
 import { contactRoutes } from './modules/contact/routes';
 import { newsletterRoutes } from './modules/newsletter/routes';
 import { dataSheetRoutes } from './modules/datasheets/routes';
@@ -126,6 +127,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(rateLimit, { global: false, store: databaseRateLimitStore(limiter) });
   await registerOpenApi(app);
   const sessionCache = new SessionCache(config.authCacheSeconds * 1000);
+  sessionCache.follow(bus, app.log);
   registerAuthentication(app, db, sessionCache);
 
   const mailer = createMailer(config, db, app.log);
@@ -157,7 +159,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('services', { auth, companies, mailer, database, idempotency, limiter, bus });
 
   await app.register(healthRoutes(database));
-  await registerCaptcha(app, { config, db });
+  // CAPTCHA_HMAC_KEY unset: the key kept in the database, so that every instance signs and checks alike (0047).
+  const captchaConfig = await withSharedCaptchaKey(config, db);
+  await registerCaptcha(app, { config: captchaConfig, db });
   await app.register(authRoutes(auth, config));
   await app.register(customerRoutes({ companies, idempotency, customersIn, sessionCache }));
   await app.register(customerManagementRoutes({ db, config, idempotency, mailer, sessionCache }));
@@ -176,7 +180,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(checkoutRoutes({ db, idempotency, now }));
   await app.register(orderRoutes({ db, idempotency, now }));
   await app.register(popularRoutes({ db, now }));
-  await app.register(contactRoutes({ db, config, mailer }));
+  await app.register(contactRoutes({ db, config: captchaConfig, mailer }));
   await app.register(newsletterRoutes({ db, config, mailer }));
   await app.register(dataSheetRoutes({ db, config }));
   if (config.devMailbox) await app.register(mailboxRoutes(db));

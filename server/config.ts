@@ -81,7 +81,10 @@ const envSchema = z.object({
     .optional(),
 });
 
-/** CAPTCHA_HMAC_KEY unset: one random key for this process (several servers behind one address must share one). */
+/**
+ * CAPTCHA_HMAC_KEY unset: a random key for this process until buildApp puts in the one every instance on the database
+ * shares (server/modules/captcha/key.ts, decision 0047).
+ */
 const processCaptchaKey = randomBytes(32).toString('base64url');
 
 export type Config = {
@@ -117,6 +120,8 @@ export type Config = {
   captcha: {
     /** Signs ALTCHA challenges and contact tokens. */
     hmacKey: string;
+    /** CAPTCHA_HMAC_KEY was set; otherwise buildApp uses the key kept in the database. */
+    hmacKeyConfigured: boolean;
     /** PBKDF2 iterations per ALTCHA attempt. */
     cost: number;
     /** The secret counter of a challenge is drawn from [maxCounter/2, maxCounter]: the attempts a browser makes. */
@@ -224,6 +229,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     captcha: {
       hmacKey: e.CAPTCHA_HMAC_KEY ?? processCaptchaKey,
+      hmacKeyConfigured: e.CAPTCHA_HMAC_KEY !== undefined,
       cost: e.CAPTCHA_COST,
       maxCounter: e.CAPTCHA_MAX_COUNTER,
       recaptcha:

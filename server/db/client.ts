@@ -9,7 +9,7 @@ import pg from 'pg';
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import * as schema from './schema';
-import { PostgresListener } from './listener';
+import { PostgresListener, type ConnectionWatcher } from './listener';
 
 /**
  * Both engines speak the same SQL and expose the same Drizzle query API; the app is typed against the
@@ -26,9 +26,14 @@ export type DatabaseHandle = {
   /**
    * Calls `onPayload` for every `NOTIFY channel` on this database, from any instance (this one included); resolves
    * once listening, to a function that stops. PostgreSQL: one dedicated connection for all channels, connected again
-   * after a loss; PGlite: the engine's own listeners, in this process (server/lib/bus.ts builds on it).
+   * after a loss, which `onConnection` hears of; PGlite: the engine's own listeners, in this process, never lost
+   * (server/lib/bus.ts builds on it).
    */
-  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  listen(
+    channel: string,
+    onPayload: (payload: string) => void,
+    onConnection?: ConnectionWatcher,
+  ): Promise<() => Promise<void>>;
   ping(): Promise<boolean>;
   close(): Promise<void>;
 };
@@ -47,7 +52,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     return {
       db: db as unknown as Db,
       kind: 'postgres',
-      listen: (channel, onPayload) => listener.listen(channel, onPayload),
+      listen: (channel, onPayload, onConnection) => listener.listen(channel, onPayload, onConnection),
       ping: () => ping(db as unknown as Db),
       close: async () => {
         await listener.close();

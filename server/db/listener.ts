@@ -1,23 +1,28 @@
 import pg from 'pg';
 
 type Handler = (payload: string) => void;
+/** Told `false` when the connection is lost (notifications may be missed from then on), `true` once listening again. */
+export type ConnectionWatcher = (listening: boolean) => void;
 
 const RECONNECT_MS = 500;
 
 /**
  * LISTEN on a PostgreSQL server through one connection of its own (a pooled connection would lose its LISTENs when
  * handed to another query). A lost connection is made again after RECONNECT_MS and listens to every channel again;
- * notifications sent while it was down are lost, which is why the caches that rely on them also expire (decision 0047).
+ * notifications sent while it was down are lost: the watchers hear of the loss and of the return, so that caches that
+ * rely on the news keep nothing meanwhile; they also expire, for a connection that dies unseen (decision 0047).
  */
 export class PostgresListener {
   private readonly handlers = new Map<string, Set<Handler>>();
+  private readonly watchers = new Set<ConnectionWatcher>();
   private client: pg.Client | null = null;
   private connecting: Promise<pg.Client> | null = null;
   private closed = false;
 
   constructor(private readonly connectionString: string) {}
 
-  async listen(channel: string, onPayload: Handler): Promise<() => Promise<void>> {
+  async listen(channel: string, onPayload: Handler, onConnection?: ConnectionWatcher): Promise<() => Promise<void>> {
+    if (onConnection) this.watchers.add(onConnection);
     let set = this.handlers.get(channel);
     const first = !set;
     if (!set) {
@@ -28,6 +33,7 @@ export class PostgresListener {
     const client = await this.connection();
     if (first) await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
     return async () => {
+      if (onConnection) this.watchers.delete(onConnection);
       set.delete(onPayload);
       if (set.size === 0 && this.handlers.get(channel) === set) {
         this.handlers.delete(channel);
@@ -68,10 +74,18 @@ export class PostgresListener {
     if (this.client !== client) return;
     this.client = null;
     if (this.closed) return;
+    this.tell(false);
     const retry = () => {
       if (this.closed || this.handlers.size === 0) return;
-      this.connection().catch(() => setTimeout(retry, RECONNECT_MS).unref());
+      this.connection().then(
+        () => this.tell(true),
+        () => setTimeout(retry, RECONNECT_MS).unref(),
+      );
     };
     setTimeout(retry, RECONNECT_MS).unref();
+  }
+
+  private tell(listening: boolean) {
+    for (const watcher of this.watchers) watcher(listening);
   }
 }

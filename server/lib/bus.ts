@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { DatabaseHandle, DbOrTx } from '../db/client';
+import type { ConnectionWatcher } from '../db/listener';
 
 /** The one channel every instance listens on. */
 export const BUS_CHANNEL = 'skafferi_events';
@@ -28,6 +29,7 @@ const MAX_PAYLOAD = 7_900;
  */
 export function createBus(database: DatabaseHandle) {
   const handlers = new Map<string, Set<(event: BusEvent) => void>>();
+  const watchers = new Set<ConnectionWatcher>();
   let stop: (() => Promise<void>) | undefined;
 
   function deliver(payload: string) {
@@ -43,7 +45,14 @@ export function createBus(database: DatabaseHandle) {
   return {
     /** Starts listening; resolves once notifications from other instances arrive. */
     async start(): Promise<void> {
-      stop ??= await database.listen(BUS_CHANNEL, deliver);
+      stop ??= await database.listen(BUS_CHANNEL, deliver, (listening) => {
+        for (const watcher of watchers) watcher(listening);
+      });
+    },
+
+    /** `false` when news from other instances may be lost from now on (connection lost), `true` once heard again. */
+    onConnection(watcher: ConnectionWatcher): void {
+      watchers.add(watcher);
     },
 
     on<T extends BusEvent['type']>(type: T, handler: Handler<T>): void {

@@ -55,6 +55,8 @@ export function registerAuthentication(app: FastifyInstance, db: Db, cache: Sess
       request.user = { ...cached.user, sessionId: cached.sessionId };
       return;
     }
+    // A forget (from any instance) that arrives while this reads makes the answer too old to keep.
+    const mark = cache.mark();
     const [row] = await db
       .select({ sessionId: sessions.id, validTo: sessions.validTo, ...userProfileColumns })
       .from(sessions)
@@ -71,7 +73,7 @@ export function registerAuthentication(app: FastifyInstance, db: Db, cache: Sess
       .limit(1);
     if (!row) throw unauthorized();
     const { sessionId, validTo, ...user } = row;
-    cache.set(tokenHash, { sessionId, validTo: validTo.getTime(), user });
+    cache.set(tokenHash, { sessionId, validTo: validTo.getTime(), user }, mark);
     request.user = { ...user, sessionId };
   });
 }

@@ -48,7 +48,7 @@ export function createAuthService(db: Db, config: Config, mailer: Mailer, sessio
         await tx
           .delete(sessions)
           .where(and(eq(sessions.userId, session.userId), lt(sessions.replacedAt, replacedSince)));
-        sessionCache.forgetToken(hashToken(token));
+        await sessionCache.forgetToken(hashToken(token), tx);
         const [user] = await tx.select({ active: users.active }).from(users).where(eq(users.id, session.userId));
         if (!user?.active) throw unauthorized();
         return issueToken(tx, session.userId, config.tokenTtlSeconds);
@@ -77,7 +77,7 @@ export function createAuthService(db: Db, config: Config, mailer: Mailer, sessio
         await consumeLink(tx, link.id, 'InvalidToken');
         await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, link.userId));
         await revokeAllSessions(tx, link.userId);
-        sessionCache.forgetUser(link.userId);
+        await sessionCache.forgetUser(link.userId, tx);
       });
     },
 
@@ -104,7 +104,7 @@ export function createAuthService(db: Db, config: Config, mailer: Mailer, sessio
           .update(users)
           .set({ passwordHash, active: true, updatedAt: new Date() })
           .where(eq(users.id, link.userId));
-        sessionCache.forgetUser(link.userId);
+        await sessionCache.forgetUser(link.userId, tx);
         return issueToken(tx, link.userId, config.tokenTtlSeconds);
       });
     },
