@@ -49,7 +49,11 @@ const phone = z
   .or(z.literal(''))
   .nullable();
 
-/** PUT /v1/customer/: the user's own profile; a new password needs the current one. */
+/**
+ * PUT /v1/customer/: the user's own profile. A new password or a new e-mail address needs the current password (the
+ * server knows the address on file and decides; `profileBodyFor` lets a form ask for it first). A current password
+ * that is sent is always checked.
+ */
 export const updateCurrentUserBody = z
   .object({
     firstName: name,
@@ -70,6 +74,18 @@ export const updateCurrentUserBody = z
     message: 'validation.required',
   });
 export type UpdateCurrentUserBody = z.infer<typeof updateCurrentUserBody>;
+
+/** Whether a profile's new address differs from the one on file (addresses compare as the schema stores them). */
+export const isEmailChange = (currentEmail: string, email: string) =>
+  email.trim().toLowerCase() !== currentEmail.trim().toLowerCase();
+
+/** The profile body as a form of the user with `currentEmail` checks it: a changed address asks for the password. */
+export function profileBodyFor(currentEmail: string) {
+  return updateCurrentUserBody.refine(
+    (v) => !isEmailChange(currentEmail, v.email) || (v.currentPassword ?? '') !== '',
+    { path: ['currentPassword'], message: 'validation.currentPasswordForEmail' },
+  );
+}
 
 export const setCompanyBody = z.object({
   companyCode: z.string().trim().min(1, { message: 'validation.required' }).max(32),

@@ -164,12 +164,88 @@ test.describe('accounts', () => {
     await app.axe.check('unknown token');
   });
 
+  test('settings: a new e-mail address needs the current password, and the old address is told', async ({
+    app,
+    api,
+    page,
+    request,
+  }) => {
+    // Two saves, a mail and three accessibility checks: a journey, and its cleanup must not be cut off by the timeout.
+    test.slow();
+    const settings = new SettingsScreen(page, app.axe);
+    const user = users.kund;
+    const newEmail = `kund.${Date.now()}@skafferi.test`;
+    const changed = new Date();
+    try {
+      await app.login.loginAs(user);
+      await settings.goto();
+      await expect(settings.profilePassword).toHaveCount(0);
+
+      // The field is asked for as soon as the address differs, and comes next from the keyboard.
+      await settings.email.fill(newEmail);
+      await expect(settings.profilePassword).toBeVisible();
+      await expect(page.getByText('Ange ditt nuvarande lösenord för att byta e-postadress.').first()).toBeAttached();
+      await settings.email.press('Tab');
+      await expect(settings.profilePassword).toBeFocused();
+      await settings.saveProfile.click();
+      await expect(settings.profilePassword).toBeFocused();
+      await expect(settings.profilePassword).toHaveAttribute('aria-invalid', 'true');
+      await app.axe.check('e-mail change asks for the password');
+
+      await settings.profilePassword.fill('Fel#12345');
+      await settings.saveProfile.click();
+      await expect(page.getByText('Nuvarande lösenord stämmer inte.')).toBeVisible();
+      await settings.profilePassword.fill(user.password);
+      await settings.saveProfile.click();
+      await expect(app.toasts.region).toContainText('Dina uppgifter är sparade');
+      await expect(settings.profilePassword).toHaveCount(0);
+      await expect(settings.email).toHaveValue(newEmail);
+
+      await expect
+        .poll(async () =>
+          (await api.mailbox(user.email)).find(
+            (m) =>
+              new Date(m.createdAt) >= changed && m.subject === 'E-postadressen till ditt Skafferi-konto har ändrats',
+          ),
+        )
+        .toBeTruthy();
+
+      // And back, the same way.
+      await settings.email.fill(user.email);
+      await settings.profilePassword.fill(user.password);
+      await settings.saveProfile.click();
+      await expect(app.toasts.region).toContainText('Dina uppgifter är sparade');
+      await expect(settings.email).toHaveValue(user.email);
+    } finally {
+      // Put the demo address back through the same call the settings use (if it was changed).
+      const login = await request.post('/v1/auth/login', { data: { email: newEmail, password: user.password } });
+      if (login.ok()) {
+        const headers = { Authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
+        const me = (await (await request.get('/v1/customer/', { headers })).json()) as Record<string, unknown>;
+        const back = await request.put('/v1/customer/', {
+          headers,
+          data: {
+            firstName: me.firstName,
+            lastName: me.lastName,
+            phone: me.phone,
+            email: user.email,
+            currentPassword: user.password,
+          },
+        });
+        expect(back.status()).toBe(200);
+      }
+    }
+  });
+
   test('settings: change the phone, the colour mode and the password; other sessions end', async ({
     app,
     api,
     page,
     request,
   }) => {
+    // Three saves, a second login and four accessibility checks: on a busy machine more than the default minute, and
+    // a cleanup cut off by the timeout would leave the demo password changed for the journeys after it.
+    test.slow();
     const settings = new SettingsScreen(page, app.axe);
     const user = users.kund;
     const newPassword = 'Kund#Ny2026';

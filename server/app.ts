@@ -17,6 +17,7 @@ import { originOf, registerSecurityHeaders } from './plugins/security-headers';
 import { createIdempotency } from './plugins/idempotency';
 import { SessionCache } from './plugins/session-cache';
 import { createAuthService } from './modules/auth/service';
+import { createPasswordGuard } from './modules/auth/password-guard';
 import { authRoutes } from './modules/auth/routes';
 import { createCompanyService } from './modules/companies/service';
 import { companyRoutes } from './modules/companies/routes';
@@ -132,7 +133,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   const mailer = createMailer(config, db, app.log);
   app.addHook('onClose', () => mailer.close());
-  const auth = createAuthService(db, config, mailer, sessionCache);
+  // Wrong passwords counted per account on every route that checks one, beside the routes' per-address limits.
+  const passwords = createPasswordGuard(limiter, config.rateLimit);
+  const auth = createAuthService(db, config, mailer, sessionCache, passwords);
   const companies = createCompanyService(db);
   const customersIn = (tx: DbOrTx) => createCustomerService(tx, createCompanyService(tx));
   const idempotency = createIdempotency(db);
@@ -163,8 +166,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const captchaConfig = await withSharedCaptchaKey(config, db);
   await registerCaptcha(app, { config: captchaConfig, db });
   await app.register(authRoutes(auth, config));
-  await app.register(customerRoutes({ companies, idempotency, customersIn, sessionCache }));
-  await app.register(customerManagementRoutes({ db, config, idempotency, mailer, sessionCache }));
+  await app.register(customerRoutes({ companies, idempotency, customersIn, sessionCache, config, mailer, passwords }));
+  await app.register(customerManagementRoutes({ db, config, idempotency, mailer, sessionCache, passwords }));
   await app.register(companyRoutes(companies));
   await app.register(purchaseListRoutes({ db, idempotency }));
   await app.register(inventoryRoutes({ db, idempotency }));

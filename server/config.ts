@@ -37,7 +37,9 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Skafferi <noreply@skafferi.test>'),
   CUSTOMER_SERVICE_EMAIL: z.email().default('kundservice@skafferi.test'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  RATE_LIMIT_LOGIN_PER_MINUTE: int(10, 1),
+  RATE_LIMIT_LOGIN_PER_MINUTE: int(30, 1),
+  PASSWORD_FAILURES_PER_ACCOUNT: int(10, 1),
+  PASSWORD_FAILURE_WINDOW_MINUTES: int(15, 1, 24 * 60),
   RATE_LIMIT_FORGOT_PER_MINUTE: int(5, 1),
   TRUST_PROXY: bool(false),
   TYPESENSE_URL: optionalUrl,
@@ -113,6 +115,9 @@ export type Config = {
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   rateLimit: {
     loginPerMinute: number;
+    /** Wrong passwords an account may be tried with per window, on any route that checks one (decision 0050). */
+    passwordFailuresPerAccount: number;
+    passwordFailureWindowMinutes: number;
     forgotPerMinute: number;
     contactPerMinute: number;
     newsletterPerMinute: number;
@@ -223,6 +228,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     rateLimit: {
       loginPerMinute: e.RATE_LIMIT_LOGIN_PER_MINUTE,
+      passwordFailuresPerAccount: e.PASSWORD_FAILURES_PER_ACCOUNT,
+      passwordFailureWindowMinutes: e.PASSWORD_FAILURE_WINDOW_MINUTES,
       forgotPerMinute: e.RATE_LIMIT_FORGOT_PER_MINUTE,
       contactPerMinute: e.RATE_LIMIT_CONTACT_PER_MINUTE,
       newsletterPerMinute: e.RATE_LIMIT_NEWSLETTER_PER_MINUTE,

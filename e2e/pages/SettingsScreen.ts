@@ -5,6 +5,9 @@ import type { AxeChecker } from '../support/axe';
 export class SettingsScreen {
   readonly heading;
   readonly firstName;
+  readonly email;
+  /** Asked for in "Dina uppgifter" once the e-mail address differs from the saved one. */
+  readonly profilePassword;
   readonly phone;
   readonly saveProfile;
   readonly currentPassword;
@@ -21,10 +24,14 @@ export class SettingsScreen {
   ) {
     const main = page.getByRole('main');
     this.heading = main.getByRole('heading', { level: 1, name: 'Inställningar' });
+    const profile = main.getByRole('region', { name: 'Dina uppgifter' });
+    const password = main.getByRole('region', { name: 'Byt lösenord' });
     this.firstName = main.getByRole('textbox', { name: 'Förnamn' });
+    this.email = main.getByRole('textbox', { name: 'E-postadress' });
+    this.profilePassword = profile.getByLabel('Nuvarande lösenord', { exact: true });
     this.phone = main.getByRole('textbox', { name: 'Telefon' });
     this.saveProfile = main.getByRole('button', { name: 'Spara uppgifter' });
-    this.currentPassword = main.getByLabel('Nuvarande lösenord', { exact: true });
+    this.currentPassword = password.getByLabel('Nuvarande lösenord', { exact: true });
     this.newPassword = main.getByLabel('Nytt lösenord', { exact: true });
     this.confirmPassword = main.getByLabel('Upprepa det nya lösenordet', { exact: true });
     this.changePassword = main.getByRole('button', { name: 'Byt lösenord' });

@@ -398,4 +398,27 @@ describe('rate limits', () => {
       await limited.closeAll();
     }
   });
+
+  it('limits the routes that check a current password per address too', async () => {
+    const limited = await createTestApp({ RATE_LIMIT_LOGIN_PER_MINUTE: '3' });
+    try {
+      const token = await login(limited, DEMO.ny);
+      const profile = { firstName: 'Nils', lastName: 'Nyström', email: DEMO.ny.email, phone: '' };
+      const save = () =>
+        limited.inject({ method: 'PUT', url: '/v1/customer/', headers: bearer(token), payload: profile });
+      for (let i = 0; i < 3; i++) expect((await save()).statusCode).toBe(200);
+      expect((await save()).json()).toMatchObject({ code: 'RateLimited' });
+      const change = () =>
+        limited.inject({
+          method: 'PUT',
+          url: '/v1/customer/password',
+          headers: bearer(token),
+          payload: { currentPassword: 'Fel-1!', password: 'Bytt-Lösen9', confirmPassword: 'Bytt-Lösen9' },
+        });
+      for (let i = 0; i < 3; i++) expect((await change()).statusCode).toBe(400);
+      expect((await change()).statusCode).toBe(429);
+    } finally {
+      await limited.closeAll();
+    }
+  }, 120_000); // a second app's seeding, on a busy machine
 });

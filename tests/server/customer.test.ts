@@ -58,7 +58,7 @@ describe('PUT /v1/customer/', () => {
   });
 
   it("refuses another user's e-mail", async () => {
-    const res = await put({ ...profile, email: 'KUND@skafferi.test' });
+    const res = await put({ ...profile, email: 'KUND@skafferi.test', currentPassword: DEMO.ny.password });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({ code: 'EmailTaken' });
   });

@@ -50,3 +50,15 @@ export async function consumeLink(
   if (used.length === 0)
     throw usedCode === 'InvalidToken' ? new AppError(410, 'InvalidToken') : badRequest('TokenNotValid');
 }
+
+/**
+ * Ends every link of the user that is still open (reset and activation links alike: each one sets the password).
+ * Called when the password is set or changed, or the e-mail address changes: a link mailed before — perhaps to an
+ * address the user no longer controls — must not set the password afterwards.
+ */
+export async function endOpenLinks(db: DbOrTx, userId: string): Promise<void> {
+  await db
+    .update(authLinks)
+    .set({ usedAt: new Date() })
+    .where(and(eq(authLinks.userId, userId), isNull(authLinks.usedAt)));
+}

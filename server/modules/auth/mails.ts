@@ -1,33 +1,48 @@
+import texts from '../../../locales/sv/mails.json' with { type: 'json' };
 import type { OutgoingMail } from '../../adapters/mail';
 
-const greeting = (firstName: string) => (firstName ? `Hej ${firstName}!` : 'Hej!');
+/** Fills `{{name}}` placeholders, as i18next does in the client. */
+const fill = (text: string, values: Record<string, string | number>) =>
+  text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(values[key] ?? ''));
+
+/** A mail's text: the greeting, the body and the signature (locales/sv/mails.json). */
+const letter = (firstName: string, body: string) =>
+  [firstName ? fill(texts.greeting, { firstName }) : texts.greetingWithoutName, '', body, '', texts.signature].join(
+    '\n',
+  );
+
+const stockholmTime = new Intl.DateTimeFormat('sv-SE', {
+  timeZone: 'Europe/Stockholm',
+  dateStyle: 'long',
+  timeStyle: 'short',
+});
 
 export function resetPasswordMail(to: string, firstName: string, link: string, ttlMinutes: number): OutgoingMail {
-  const text = [
-    greeting(firstName),
-    '',
-    'Vi har fått en begäran om att återställa lösenordet till ditt Skafferi-konto.',
-    `Välj ett nytt lösenord här (länken gäller i ${ttlMinutes} minuter och kan bara användas en gång):`,
-    link,
-    '',
-    'Har du inte bett om det här kan du bortse från mejlet; ditt lösenord är oförändrat.',
-    '',
-    'Hälsningar',
-    'Skafferi kundservice',
-  ].join('\n');
-  return { to, subject: 'Återställ ditt lösenord till Skafferi', text, kind: 'reset-password' };
+  const text = letter(firstName, fill(texts.resetPassword.body, { link, minutes: ttlMinutes }));
+  return { to, subject: texts.resetPassword.subject, text, kind: 'reset-password' };
 }
 
 export function registrationMail(to: string, firstName: string, link: string, ttlHours: number): OutgoingMail {
-  const text = [
-    greeting(firstName),
-    '',
-    'Ett konto har skapats åt dig i Skafferi. Aktivera det och välj ditt lösenord här',
-    `(länken gäller i ${ttlHours} timmar och kan bara användas en gång):`,
-    link,
-    '',
-    'Hälsningar',
-    'Skafferi kundservice',
-  ].join('\n');
-  return { to, subject: 'Aktivera ditt konto i Skafferi', text, kind: 'registration' };
+  const text = letter(firstName, fill(texts.registration.body, { link, hours: ttlHours }));
+  return { to, subject: texts.registration.subject, text, kind: 'registration' };
+}
+
+/** To the old address after an e-mail change: what it became, when, and whom to call if it was not the user. */
+export function emailChangedMail(
+  user: { firstName: string; oldEmail: string; newEmail: string },
+  changedAt: Date,
+  customerServiceEmail: string,
+): OutgoingMail {
+  const body = fill(texts.emailChanged.body, {
+    when: stockholmTime.format(changedAt),
+    oldEmail: user.oldEmail,
+    newEmail: user.newEmail,
+    customerService: customerServiceEmail,
+  });
+  return {
+    to: user.oldEmail,
+    subject: texts.emailChanged.subject,
+    text: letter(user.firstName, body),
+    kind: 'email-changed',
+  };
 }

@@ -7,22 +7,32 @@ import { unauthorized } from '../../lib/errors';
 import { hashToken } from '../../lib/tokens';
 import type { SessionCache } from '../../plugins/session-cache';
 import { hashPassword, verifyPassword } from './passwords';
-import { consumeLink, createLink, findUsableLink } from './links';
+import { consumeLink, createLink, endOpenLinks, findUsableLink } from './links';
+import type { PasswordGuard } from './password-guard';
 import { prepareRegistrationMail } from './registration';
 import { issueToken, revokeAllSessions, revokeToken, type IssuedToken } from './sessions';
 import { resetPasswordMail } from './mails';
 
 export type AuthService = ReturnType<typeof createAuthService>;
 
-export function createAuthService(db: Db, config: Config, mailer: Mailer, sessionCache: SessionCache) {
+export function createAuthService(
+  db: Db,
+  config: Config,
+  mailer: Mailer,
+  sessionCache: SessionCache,
+  passwords: PasswordGuard,
+) {
   // Verifying against a fixed hash when the e-mail is unknown keeps the answer time the same (no account probing).
   const dummyHash = hashPassword('not-a-real-password-Ä1!');
 
   return {
     async login(email: string, password: string): Promise<IssuedToken> {
       const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1);
+      // An unknown address is counted under its own name, so that it is limited like an account (no probing).
+      const attempt = await passwords.attempt(user?.id ?? `unknown:${email}`);
       const ok = await verifyPassword(user?.passwordHash ?? (await dummyHash), password);
       if (!user || !user.passwordHash || !user.active || !ok) throw unauthorized('InvalidCredentials');
+      await attempt.passed();
       return issueToken(db, user.id, config.tokenTtlSeconds);
     },
 
@@ -69,16 +79,20 @@ export function createAuthService(db: Db, config: Config, mailer: Mailer, sessio
       await mailer.send(resetPasswordMail(user.email, user.firstName, link, config.resetLinkTtlMinutes));
     },
 
-    /** Sets a new password through a single-use link and ends every session of the account. */
+    /** Sets a new password through a single-use link and ends every session and every other link of the account. */
     async resetPassword(token: string, password: string): Promise<void> {
       const passwordHash = await hashPassword(password);
-      await db.transaction(async (tx) => {
+      const userId = await db.transaction(async (tx) => {
         const link = await findUsableLink(tx, token, 'reset-password', 'InvalidToken');
         await consumeLink(tx, link.id, 'InvalidToken');
+        await endOpenLinks(tx, link.userId);
         await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, link.userId));
         await revokeAllSessions(tx, link.userId);
         await sessionCache.forgetUser(link.userId, tx);
+        return link.userId;
       });
+      // Whoever guessed at the account locked its owner out; the mailbox proved the owner (decision 0050).
+      await passwords.clear(userId);
     },
 
     /** Sends an activation mail with a single-use link (used when an administrator creates a user). */
@@ -100,6 +114,7 @@ export function createAuthService(db: Db, config: Config, mailer: Mailer, sessio
       return db.transaction(async (tx) => {
         const link = await findUsableLink(tx, token, 'registration', 'TokenNotValid');
         await consumeLink(tx, link.id, 'TokenNotValid');
+        await endOpenLinks(tx, link.userId);
         await tx
           .update(users)
           .set({ passwordHash, active: true, updatedAt: new Date() })

@@ -18,6 +18,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { currentUser } from '../../plugins/authenticate';
 import type { Idempotency } from '../../plugins/idempotency';
 import type { SessionCache } from '../../plugins/session-cache';
+import type { PasswordGuard } from '../auth/password-guard';
 import { createCompanyService } from '../companies/service';
 import { createCustomerAdminService } from './manage';
 import { createCustomerService } from './service';
@@ -29,6 +30,7 @@ type Deps = {
   idempotency: Idempotency;
   mailer: Mailer;
   sessionCache: SessionCache;
+  passwords: PasswordGuard;
 };
 
 const errors = { 400: apiError, 401: apiError, 403: apiError, 404: apiError, 409: apiError, 422: apiError };
@@ -37,7 +39,7 @@ const errors = { 400: apiError, 401: apiError, 403: apiError, 404: apiError, 409
  * Managing the users of a company (customer administrators and staff) and changing one's own password.
  * See docs/decisions/0028-managing-users.md and 0029-registration-and-password-change.md.
  */
-export function customerManagementRoutes({ db, config, idempotency, mailer, sessionCache }: Deps) {
+export function customerManagementRoutes({ db, config, idempotency, mailer, sessionCache, passwords }: Deps) {
   const adminOn = (on: DbOrTx) => createCustomerAdminService(on, createCompanyService(on), config);
   const reader = adminOn(db);
 
@@ -173,6 +175,8 @@ export function customerManagementRoutes({ db, config, idempotency, mailer, sess
       },
       handler: async (req, reply) => {
         const user = currentUser(req);
+        // Counted outside the transaction: a wrong password rolls that back, and the count must stay (decision 0050).
+        const attempt = await passwords.attempt(user.id);
         const body = await idempotency.run(req, reply, async (tx) => {
           await createCustomerService(tx, createCompanyService(tx)).changePassword(
             user.id,
@@ -183,6 +187,7 @@ export function customerManagementRoutes({ db, config, idempotency, mailer, sess
           return { status: 200, body: { ok: true as const } };
         });
         sessionCache.forgetUser(user.id);
+        await attempt.passed();
         return body;
       },
     });
