@@ -29,4 +29,28 @@ describe('loadConfig', () => {
   it('turns the mailbox viewer off by default once real SMTP is configured', () => {
     expect(loadConfig({ SMTP_URL: 'smtp://mail.example.com:587' }).devMailbox).toBe(false);
   });
+
+  it('never opens the mailbox viewer in production, and refuses to start with it or without SMTP there', () => {
+    const SMTP_URL = 'smtp://mail.example.com:587';
+    expect(loadConfig({ NODE_ENV: 'production', SMTP_URL }).devMailbox).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', SMTP_URL, DEV_MAILBOX: 'false' }).devMailbox).toBe(false);
+    expect(() => loadConfig({ NODE_ENV: 'production', SMTP_URL, DEV_MAILBOX: 'true' })).toThrow(
+      /DEV_MAILBOX: must be off when NODE_ENV=production/,
+    );
+    // Without SMTP every reset and activation mail would be lost: a clear stop, naming the setting.
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(ConfigError);
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/SMTP_URL: required when NODE_ENV=production/);
+    expect(() => loadConfig({ NODE_ENV: 'production', DEV_MAILBOX: 'false' })).toThrow(/SMTP_URL/);
+    // Both wrong: one message names both.
+    expect(() => loadConfig({ NODE_ENV: 'production', DEV_MAILBOX: 'yes' })).toThrow(/DEV_MAILBOX[\s\S]*SMTP_URL/);
+  });
+
+  it('keeps the mailbox of the one-command demo outside production', () => {
+    // `npm start` runs the server without NODE_ENV (only `vite build` sets it, in its own process).
+    expect(loadConfig({}).devMailbox).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'development' }).devMailbox).toBe(true);
+    expect(
+      loadConfig({ NODE_ENV: 'test', SMTP_URL: 'smtp://mail.example.com:587', DEV_MAILBOX: 'true' }).devMailbox,
+    ).toBe(true);
+  });
 });
