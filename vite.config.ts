@@ -183,6 +183,8 @@ const plugins: PluginOption[] = [
       globPatterns: ['**/*.{js,css,html}', 'icons/*.{png,svg}'],
       globIgnores: ['**/node_modules/**', 'sw.js', 'build.json', 'screenshots/**', 'images/**'],
       maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+      // No sw.js.map either, whatever build.sourcemap says (the worker's own build would otherwise follow it).
+      sourcemap: false,
     },
     // `SKAFFERI_PWA_DEV=1 npm run dev` runs the worker under the dev server too (module worker, no precache).
     devOptions: {
@@ -233,7 +235,9 @@ export default defineConfig(({ command }) => ({
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,
-    sourcemap: true,
+    // No source maps in the build the server serves: they would publish the whole client source (decision 0051). For
+    // a bundle analysis, `npx vite build --sourcemap` makes them; the server refuses to serve any .map file.
+    sourcemap: false,
     rolldownOptions: {
       output: {
         codeSplitting: {

@@ -30,6 +30,13 @@ export const CONTENT_CLIENT = {
   timeoutSeconds: 0,
 } as const;
 
+/**
+ * A content endpoint on the server that answered the config (`/v1/content`): a path, no scheme or host, so that the
+ * browser reaches it on the origin it has the API from — whatever address the app was opened at (decision 0051).
+ * Plain segments only (no `//`, no backslash), so it can never be read as another host.
+ */
+export const SERVER_PATH = /^(\/[A-Za-z0-9._~-]+)+$/;
+
 /** Limits of the CDN calls (Storyblok's own). */
 export const CDN_LIMITS = { storiesPerPage: 100, linksPerPage: 1000, defaultPerPage: 25 } as const;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PRODUCT_SORTS, type ProductSort } from './search';
-import { CDN_LIMITS, ICON_NAMES, type ComponentName, type IconName } from './content-constants';
+import { CDN_LIMITS, ICON_NAMES, SERVER_PATH, type ComponentName, type IconName } from './content-constants';
 
 export * from './content-constants';
 
@@ -1012,12 +1012,13 @@ export type CdnLinksQuery = z.output<typeof cdnLinksQuery>;
 
 /**
  * What the browser passes to `new StoryblokClient({ accessToken, endpoint, version, rateLimit, maxRetries,
- * retriesDelay, timeout })`. `endpoint` is absolute (the client appends /cdn/…): this server's CDN subset, or the
- * Storyblok space's region API when STORYBLOK_TOKEN is set (the server does not proxy).
+ * retriesDelay, timeout })` (the client appends /cdn/…). `endpoint` is this server's CDN subset as a path
+ * (`SERVER_PATH`, resolved by the browser against the API's own origin), or the Storyblok space's region API, absolute,
+ * when STORYBLOK_TOKEN is set (the server does not proxy).
  */
 export const contentConfigResponse = z.object({
   engine: z.enum(['embedded', 'storyblok']),
-  endpoint: z.url(),
+  endpoint: z.union([z.url(), z.string().regex(SERVER_PATH)]),
   accessToken: z.string(),
   version: z.enum(['published', 'draft']),
   rateLimit: z.number().int(),

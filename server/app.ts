@@ -15,6 +15,7 @@ import { registerOpenApi } from './plugins/openapi';
 import { registerClient } from './plugins/client';
 import { originOf, registerSecurityHeaders } from './plugins/security-headers';
 import { createIdempotency } from './plugins/idempotency';
+import { registerNoStore } from './plugins/no-store';
 import { SessionCache } from './plugins/session-cache';
 import { createAuthService } from './modules/auth/service';
 import { createPasswordGuard } from './modules/auth/password-guard';
@@ -123,6 +124,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     scriptSources: thirdParty.script,
     frameSources: thirdParty.frame,
   });
+  registerNoStore(app);
   // Limits are counted in the database: every instance on it counts the same attempts (decision 0047).
   const limiter = createLimiter(db);
   await app.register(rateLimit, { global: false, store: databaseRateLimitStore(limiter) });

@@ -198,9 +198,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   // A movable clock in production would let anyone move every order deadline: refused, not silently ignored, so that a
   // test setting copied to a production environment stops the start instead of hiding there.
-  if (e.DEV_CLOCK && env.NODE_ENV === 'production') {
+  const production = env.NODE_ENV === 'production';
+  if (e.DEV_CLOCK && production) {
     throw new ConfigError(
       'Invalid configuration — fix these settings (see .env.example):\n  DEV_CLOCK: must be off when NODE_ENV=production',
+    );
+  }
+  // The mailbox viewer shows every mail, reset links included: in production it would hand any account to anyone.
+  // Production without SMTP_URL starts, and says at start that no mail is delivered (decision 0051).
+  if (production && e.DEV_MAILBOX === true) {
+    throw new ConfigError(
+      'Invalid configuration — fix these settings (see .env.example):\n  DEV_MAILBOX: must be off when NODE_ENV=production',
     );
   }
   return {
@@ -219,8 +227,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     seedProducts: e.SEED_PRODUCTS,
     serveClient: e.SERVE_CLIENT,
     clientDir: e.CLIENT_DIR,
-    // The mailbox viewer exposes every mail: on by default only while no real SMTP server is configured.
-    devMailbox: e.DEV_MAILBOX ?? !e.SMTP_URL,
+    // The mailbox viewer exposes every mail: never in production; elsewhere on by default while no SMTP server is set.
+    devMailbox: !production && (e.DEV_MAILBOX ?? !e.SMTP_URL),
     devClock: e.DEV_CLOCK,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,

@@ -7,6 +7,8 @@ import { errorText } from '../lib/i18n';
 /** Server paths, never client routes: the API, its docs, the health check and the product data sheets. */
 const API_PREFIXES = ['/v1/', '/api/', '/health', '/datablad/'];
 
+const isSourceMap = (path: string) => /\.map$/i.test(path);
+
 /**
  * Serves the built PWA from the same origin as the API. Hashed assets are cached for a year; index.html and the
  * service worker are always revalidated. Any other GET that is not an API path gets index.html (client routing).
@@ -29,6 +31,9 @@ export async function registerClient(app: FastifyInstance, clientDir: string | n
     preCompressed: true,
     // Our own Cache-Control below; @fastify/send would otherwise overwrite it with `public, max-age=0`.
     cacheControl: false,
+    // Source maps are never served, even when a build left them in the folder: they would publish the whole client
+    // source (decision 0051). Refused here they fall through to the JSON 404 below.
+    allowedPath: (path) => !isSourceMap(path),
     setHeaders(res, path) {
       const immutable = path.includes(`${resolve(root, 'assets')}`);
       res.setHeader('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');

@@ -13,6 +13,10 @@ beforeAll(async () => {
   writeFileSync(join(dir, 'index.html'), '<!doctype html><html lang="sv"><title>Skafferi</title></html>');
   writeFileSync(join(dir, 'sw.js'), 'self.addEventListener("fetch", () => {});');
   writeFileSync(join(dir, 'assets', 'index-abc123.js'), 'console.log(1)');
+  // Source maps a build might leave behind (`vite build --sourcemap`): the server must not publish them.
+  const map = JSON.stringify({ version: 3, sources: ['src/secret.ts'], sourcesContent: ['// the whole source'] });
+  writeFileSync(join(dir, 'assets', 'index-abc123.js.map'), map);
+  writeFileSync(join(dir, 'sw.js.map'), map);
   const shell = `console.log(${JSON.stringify('Skafferi '.repeat(500))})`;
   writeFileSync(join(dir, 'assets', 'shell-def456.js'), shell);
   writeFileSync(join(dir, 'assets', 'shell-def456.js.br'), brotliCompressSync(shell));
@@ -56,5 +60,17 @@ describe('the built PWA on the same origin', () => {
     expect(api.statusCode).toBe(404);
     expect(api.json()).toMatchObject({ code: 'NotFound' });
     expect((await app.inject({ method: 'GET', url: '/assets/saknas.js' })).statusCode).toBe(404);
+  });
+
+  it('never serves a source map, even one left in the build folder', async () => {
+    for (const url of ['/assets/index-abc123.js.map', '/sw.js.map', '/assets/index-abc123.js.MAP', '/sw.js.ma%70']) {
+      const res = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br, gzip' } });
+      expect(res.body, url).not.toContain('sourcesContent');
+      expect(res.body, url).not.toContain('the whole source');
+    }
+    const res = await app.inject({ method: 'GET', url: '/assets/index-abc123.js.map' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ code: 'NotFound' });
+    expect((await app.inject({ method: 'GET', url: '/sw.js.map' })).statusCode).toBe(404);
   });
 });

@@ -29,4 +29,28 @@ describe('loadConfig', () => {
   it('turns the mailbox viewer off by default once real SMTP is configured', () => {
     expect(loadConfig({ SMTP_URL: 'smtp://mail.example.com:587' }).devMailbox).toBe(false);
   });
+
+  it('never opens the mailbox viewer in production, and refuses to start with it there', () => {
+    const SMTP_URL = 'smtp://mail.example.com:587';
+    expect(loadConfig({ NODE_ENV: 'production', SMTP_URL }).devMailbox).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', SMTP_URL, DEV_MAILBOX: 'false' }).devMailbox).toBe(false);
+    expect(() => loadConfig({ NODE_ENV: 'production', SMTP_URL, DEV_MAILBOX: 'true' })).toThrow(
+      /DEV_MAILBOX: must be off when NODE_ENV=production/,
+    );
+    // Without SMTP every reset and activation mail would be lost: a clear stop, naming the setting.
+    // Without SMTP in production: no mailbox either (the mailer warns at start that no mail is delivered).
+    expect(loadConfig({ NODE_ENV: 'production' }).devMailbox).toBe(false);
+    expect(() => loadConfig({ NODE_ENV: 'production', DEV_MAILBOX: 'true' })).toThrow(ConfigError);
+    // Both wrong: one message names both.
+    expect(() => loadConfig({ NODE_ENV: 'production', DEV_MAILBOX: 'yes' })).toThrow(/DEV_MAILBOX[\s\S]*SMTP_URL/);
+  });
+
+  it('keeps the mailbox of the one-command demo outside production', () => {
+    // `npm start` runs the server without NODE_ENV (only `vite build` sets it, in its own process).
+    expect(loadConfig({}).devMailbox).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'development' }).devMailbox).toBe(true);
+    expect(
+      loadConfig({ NODE_ENV: 'test', SMTP_URL: 'smtp://mail.example.com:587', DEV_MAILBOX: 'true' }).devMailbox,
+    ).toBe(true);
+  });
 });

@@ -49,7 +49,8 @@ describe('GET /v1/content/config', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json<ContentConfigResponse>()).toEqual({
       engine: 'embedded',
-      endpoint: 'http://skafferi.test/v1/content',
+      // A path, not PUBLIC_URL (http://skafferi.test here): the browser reaches it where it was opened (decision 0051).
+      endpoint: '/v1/content',
       accessToken: expect.any(String),
       version: 'published',
       rateLimit: 5,

@@ -51,7 +51,7 @@ describe('DEV_CLOCK setting', () => {
   it('stops start-up when turned on in production', () => {
     expect(() => loadConfig({ DEV_CLOCK: 'true', NODE_ENV: 'production' })).toThrow(ConfigError);
     expect(() => loadConfig({ DEV_CLOCK: 'true', NODE_ENV: 'production' })).toThrow(/DEV_CLOCK/);
-    expect(loadConfig({ NODE_ENV: 'production' }).devClock).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example.com:587' }).devClock).toBe(false);
   });
 });
 

@@ -81,6 +81,24 @@ describe('content answers read by hand', () => {
     }
   });
 
+  it('the embedded endpoint is a path on this server, and nothing that could name another host passes as one', () => {
+    const agree = agreesWithContract(readContentConfig, contentConfigResponse);
+    expect(readContentConfig({ ...config, endpoint: '/v1/content' })).toMatchObject({ endpoint: '/v1/content' });
+    for (const endpoint of [
+      '/v1/content',
+      '/v1/content/',
+      '//evil.example/v1',
+      '/\\evil.example',
+      '/v1 x',
+      'v1/content',
+    ]) {
+      agree({ ...config, endpoint }, `endpoint = ${endpoint}`);
+    }
+    for (const endpoint of ['//evil.example/v1', '/\\evil.example', '/v1/content/', 'v1/content', '']) {
+      expect(readContentConfig({ ...config, endpoint }), endpoint).toBeUndefined();
+    }
+  });
+
   it('the category tree, and the tree with any field of a nested category made wrong, get the contract’s verdict', async () => {
     const tree: unknown = (await app.inject({ method: 'GET', url: '/v1/categories' })).json();
     const agree = agreesWithContract(readCategoryTree, categoryTree);

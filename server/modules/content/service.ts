@@ -10,13 +10,17 @@ export const EMBEDDED_CONTENT_PATH = '/v1/content';
 /** The access token the browser sends to the embedded engine (any token is accepted there). */
 export const EMBEDDED_ACCESS_TOKEN = 'skafferi-local';
 
-/** GET /v1/content/config: what the browser's content client needs, so it has no address built in. */
-export function contentConfig(config: Pick<Config, 'content' | 'publicUrl'>): ContentConfigResponse {
+/**
+ * GET /v1/content/config: what the browser's content client needs, so it has no address built in. The embedded CDN is
+ * named by its path only: the browser reaches it where it reaches the API, at whatever address the app was opened
+ * (PUBLIC_URL, often localhost, is for links in mails; decision 0051).
+ */
+export function contentConfig(config: Pick<Config, 'content'>): ContentConfigResponse {
   const { content } = config;
   const storyblok = Boolean(content.storyblokToken);
   return {
     engine: storyblok ? 'storyblok' : 'embedded',
-    endpoint: storyblok ? content.storyblokApiUrl : `${config.publicUrl}${EMBEDDED_CONTENT_PATH}`,
+    endpoint: storyblok ? content.storyblokApiUrl : EMBEDDED_CONTENT_PATH,
     accessToken: content.storyblokToken ?? EMBEDDED_ACCESS_TOKEN,
     version: content.version,
     rateLimit: CONTENT_CLIENT.rateLimit,

@@ -36,6 +36,8 @@ type Deps = { db: DbOrTx; config: Config; source: ContentSource };
  * from the database in batches; the answer is gzipped when the client accepts it.
  */
 export function sitemapRoutes({ db, config, source }: Deps) {
+  // Sitemap URLs must be absolute: the public address (PUBLIC_URL), as in mails, never the request's Host — a cached
+  // (public, an hour) sitemap must not carry whatever address one visitor used (decision 0051).
   const base = config.publicUrl;
   const max = config.content.sitemapMaxUrls;
   const folder = config.content.productsFolderSlug;

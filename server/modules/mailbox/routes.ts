@@ -19,7 +19,7 @@ const mail = z.object({
 
 /**
  * The local mailbox, for the demo and the tests: only registered while DEV_MAILBOX is on (by default when no SMTP
- * server is configured). See docs/decisions/0004-local-mailbox.md.
+ * server is configured), never with NODE_ENV=production. See docs/decisions/0004 and 0051.
  */
 export function mailboxRoutes(db: Db) {
   return async (fastify: FastifyInstance) => {

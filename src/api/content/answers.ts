@@ -1,3 +1,4 @@
+import { SERVER_PATH } from '../../../contract/content-constants';
 import type { CdnStory, ContentConfigResponse } from '../../../contract/content';
 import { isRecord, readFields, type Field } from '../read-fields';
 
@@ -10,7 +11,8 @@ import { isRecord, readFields, type Field } from '../read-fields';
 
 const CONFIG_FIELDS: Record<keyof ContentConfigResponse, Field> = {
   engine: [['embedded', 'storyblok']],
-  endpoint: ['url'],
+  // An absolute URL or a path on this server: checked below, as the contract's union does.
+  endpoint: ['string'],
   accessToken: ['string'],
   version: [['published', 'draft']],
   rateLimit: ['int'],
@@ -49,7 +51,10 @@ const STORY_FIELDS: Record<Exclude<keyof CdnStory, 'content'>, Field> = {
 };
 
 /** GET /v1/content/config's answer, or undefined. */
-export const readContentConfig = (value: unknown) => readFields<ContentConfigResponse>(value, CONFIG_FIELDS);
+export function readContentConfig(value: unknown): ContentConfigResponse | undefined {
+  const config = readFields<ContentConfigResponse>(value, CONFIG_FIELDS);
+  return config && (URL.canParse(config.endpoint) || SERVER_PATH.test(config.endpoint)) ? config : undefined;
+}
 
 /** A story of the CDN, or undefined. Its content passes as stored; its blocks are drawn by the content page's registry. */
 export function readStory(value: unknown): CdnStory | undefined {
