@@ -7,7 +7,6 @@ import { forbidden } from '../../lib/errors';
 import { currentUser, isStaff } from '../../plugins/authenticate';
 import type { Idempotency } from '../../plugins/idempotency';
 import { createCartService } from '../cart/service';
-import { createCompanyService } from '../companies/service';
 import { createOrderService } from '../orders/service';
 import { createCheckoutService } from './service';
 import { access } from '../../plugins/access';
@@ -29,9 +28,8 @@ const security = [{ bearer: [] }];
 /** SPEC §7 checkout and the staff's admin checkout (docs/decisions/0022-admin-checkout.md). */
 export function checkoutRoutes({ db, idempotency, now = () => new Date() }: Deps) {
   const serviceOn = (on: DbOrTx) => {
-    const companies = createCompanyService(on);
     const carts = createCartService(on, now);
-    return { carts, checkout: createCheckoutService(on, carts, createOrderService(on, companies)) };
+    return { carts, checkout: createCheckoutService(on, carts, createOrderService(on)) };
   };
   const reads = serviceOn(db);
 
