@@ -88,11 +88,12 @@ export function orderRoutes({ db, idempotency, now = () => new Date() }: Deps) {
         response: { 200: cart, ...errors },
       },
       handler: async (req, reply) => {
-        const user = currentUser(req);
+        const company = scopedCompany(req);
+        const userId = currentUser(req).id;
         return idempotency.run(req, reply, async (tx) => {
           const { orders, carts } = serviceOn(tx);
-          const ctx = await carts.context(user, req.params.companyCode);
-          const rows = await orders.rowsOf(ctx.company, req.params.orderNumber);
+          const ctx = await carts.context(company, userId);
+          const rows = await orders.rowsOf(company, req.params.orderNumber);
           const { row } = await carts.ensureCart(ctx, true);
           const skipped: CartMessage[] = [];
           const inputs = [];
