@@ -152,7 +152,7 @@ function pricesJson(companyId: string) {
 }
 
 /** Every change to a cart or its lines raises its version (what cached answers are checked against). */
-export const nextVersion = sql`${carts.version} + 1`;
+const nextVersion = sql`${carts.version} + 1`;
 
 /** Lines and prices of a cart as read in one query. */
 type Contents = { lines: LineRow[]; prices: PriceRow[] };
