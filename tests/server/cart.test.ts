@@ -376,6 +376,24 @@ describe('PATCH and DELETE lines', () => {
     const still = (await call('GET', url('10001'), personal)).json<Cart>();
     expect(still.items[0]).toMatchObject({ itemId: theirs, quantity: 1 });
   });
+
+  it("does not find the user's own line through their cart in another company (scope by construction)", async () => {
+    await clear('10001');
+    const line = (await put(food.id, 2)).json<Cart>().items[0]!;
+    // kund is a user of 10002 as well: the line's id and number are not that cart's.
+    for (const res of [
+      await call('PATCH', url('10002', `/item/${line.itemId}`), kund, { quantity: 5 }),
+      await call('DELETE', url('10002', `/item/${line.itemId}`)),
+    ]) {
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toMatchObject({ code: 'CartItemNotFound' });
+    }
+    const removed = await call('DELETE', url('10002', '/items'), kund, { itemIds: [line.itemId] });
+    expect(removed.statusCode).toBe(200);
+    const still = (await call('GET', url('10001'))).json<Cart>();
+    expect(still.items).toEqual([expect.objectContaining({ itemId: line.itemId, quantity: 2 })]);
+    await clear('10001');
+  });
 });
 
 describe('notices about products and the company', () => {

@@ -13,10 +13,9 @@ import {
 import type { Db } from '../../db/client';
 import { badRequest } from '../../lib/errors';
 import { validationText } from '../../lib/i18n';
-import { currentUser } from '../../plugins/authenticate';
+import { access, scopedCompany } from '../../plugins/access';
 import { createCompanyService } from '../companies/service';
 import { nextOrderable, plusDays, toDeliveryDto, todayIn } from '../cart/delivery';
-import { access } from '../../plugins/access';
 
 type Deps = { db: Db; now?: (() => Date) | undefined };
 
@@ -51,8 +50,7 @@ export function calendarRoutes({ db, now = () => new Date() }: Deps) {
         if (span >= CALENDAR_MAX_DAYS) {
           throw badRequest('ValidationError', [{ path: 'to', message: validationText('validation.tooBig')! }]);
         }
-        const company = await companies.companyForUser(currentUser(req), req.params.companyCode);
-        const calendar = await companies.calendarFor(company.id);
+        const calendar = await companies.calendarFor(scopedCompany(req).id);
         return {
           from,
           to,
@@ -72,8 +70,7 @@ export function calendarRoutes({ db, now = () => new Date() }: Deps) {
         response: { 200: nextDeliveryResponse, ...errors },
       },
       handler: async (req) => {
-        const company = await companies.companyForUser(currentUser(req), req.params.companyCode);
-        const calendar = await companies.calendarFor(company.id);
+        const calendar = await companies.calendarFor(scopedCompany(req).id);
         const next = nextOrderable(calendar, now());
         return { hasDeliveryRoutes: calendar.hasRoutes, next: next ? toDeliveryDto(next) : null };
       },

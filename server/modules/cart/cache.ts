@@ -7,10 +7,10 @@ export type CartStamp = { cartId: string; version: number };
 type Entry = CartStamp & { body: Buffer; from: number; until: number; writes: number };
 
 /**
- * A per-process cache of `GET …/cart` answers (serialised to UTF-8 once), per user and company code
- * (docs/decisions/0039). An entry is served only when the cart's row still has the id and version the answer was
- * computed from — read with the company access check in one small query on every GET, so a change made through any
- * server instance is seen at once — and while the clock is within [computed at, valid until]: the earliest of the time
+ * A per-process cache of `GET …/cart` answers (serialised to UTF-8 once), per user and company id
+ * (docs/decisions/0039). It is asked only after the access hook let the call through (decision 0052). An entry is
+ * served only when the cart's row still has the id and version the answer was computed from — read in one small query
+ * on every GET, so a change made through any server instance is seen at once — and while the clock is within [computed at, valid until]: the earliest of the time
  * to live, the next deadline the answer shows and the next Stockholm midnight, so an answer never outlives a deadline
  * or a day change that would alter it. What the version does not cover (products, prices, calendar changed elsewhere)
  * shows after at most the time to live. Answers with one-time notices are not kept.
@@ -25,8 +25,8 @@ export class CartAnswerCache {
 
   constructor(private readonly maxBytes = 64 * 1024 * 1024) {}
 
-  private key(userId: string, companyCode: string) {
-    return `${userId}|${companyCode}`;
+  private key(userId: string, companyId: string) {
+    return `${userId}|${companyId}`;
   }
 
   private drop(key: string) {
@@ -37,18 +37,18 @@ export class CartAnswerCache {
   }
 
   /** The kept answer if it was computed from this cart row and version, and the clock is within its window. */
-  get(userId: string, companyCode: string, stamp: CartStamp, now: Date): Buffer | undefined {
-    return this.serve(userId, companyCode, now, (e) => e.cartId === stamp.cartId && e.version === stamp.version);
+  get(userId: string, companyId: string, stamp: CartStamp, now: Date): Buffer | undefined {
+    return this.serve(userId, companyId, now, (e) => e.cartId === stamp.cartId && e.version === stamp.version);
   }
 
   /** The kept answer, if no write of the user (or of staff) was answered since it began to be computed. */
-  getIfUnwritten(userId: string, companyCode: string, writes: number, now: Date): Buffer | undefined {
-    return this.serve(userId, companyCode, now, (e) => e.writes === writes);
+  getIfUnwritten(userId: string, companyId: string, writes: number, now: Date): Buffer | undefined {
+    return this.serve(userId, companyId, now, (e) => e.writes === writes);
   }
 
   /** An entry that is still current and within [computed at, valid until); any other is dropped. */
-  private serve(userId: string, companyCode: string, now: Date, current: (entry: Entry) => boolean) {
-    const key = this.key(userId, companyCode);
+  private serve(userId: string, companyId: string, now: Date, current: (entry: Entry) => boolean) {
+    const key = this.key(userId, companyId);
     const entry = this.entries.get(key);
     if (!entry) return undefined;
     const t = now.getTime();
@@ -61,7 +61,7 @@ export class CartAnswerCache {
 
   set(
     userId: string,
-    companyCode: string,
+    companyId: string,
     stamp: CartStamp,
     cart: Cart,
     body: Buffer,
@@ -79,7 +79,7 @@ export class CartAnswerCache {
       .map((d) => Date.parse(d.deadline));
     const until = Math.min(t + ttlMs, midnight, ...deadlines);
     if (until <= t) return;
-    const key = this.key(userId, companyCode);
+    const key = this.key(userId, companyId);
     this.drop(key);
     // The oldest entries go first when the cache is full (a Map iterates in insertion order).
     for (const oldest of this.entries.keys()) {

@@ -14,11 +14,11 @@ import {
 } from '../../../contract/cart';
 import type { Db, DbOrTx } from '../../db/client';
 import { currentUser } from '../../plugins/authenticate';
+import { access, scopedCompany } from '../../plugins/access';
 import type { Idempotency } from '../../plugins/idempotency';
 import type { ProcessWrites } from '../../lib/process-writes';
 import { CartAnswerCache } from './cache';
 import { createCartService } from './service';
-import { access } from '../../plugins/access';
 
 type Deps = {
   db: Db;
@@ -70,20 +70,20 @@ export function cartRoutes({ db, idempotency, now = () => new Date(), cacheSecon
       serializerCompiler: plainJson,
       handler: async (req, reply) => {
         const user = currentUser(req);
-        const code = req.params.companyCode;
-        if (cacheSeconds <= 0) return reads.get(user, code);
+        const company = scopedCompany(req);
+        if (cacheSeconds <= 0) return reads.get(company, user.id);
         const at = now();
-        // The only writer: no write of this user since the answer was computed. Else one small query: the access
-        // check and the cart's version, which a kept answer must match.
+        // The only writer: no write of this user since the answer was computed. Else one small query: the cart's
+        // version, which a kept answer must match (the access hook has checked the company already).
         const written = writes?.of(user.id) ?? 0;
         const hit = writes
-          ? cache.getIfUnwritten(user.id, code, written, at)
-          : await reads.stamp(user, code).then((stamp) => stamp && cache.get(user.id, code, stamp, at));
+          ? cache.getIfUnwritten(user.id, company.id, written, at)
+          : await reads.stamp(company, user.id).then((stamp) => stamp && cache.get(user.id, company.id, stamp, at));
         // Already serialised: a Buffer payload is sent as it is.
         if (hit) return reply.type(JSON_TYPE).send(hit as never);
-        const { cart: answer, stamp: computedFrom } = await reads.read(user, code);
+        const { cart: answer, stamp: computedFrom } = await reads.read(company, user.id);
         const body = Buffer.from(JSON.stringify(answer));
-        cache.set(user.id, code, computedFrom, answer, body, at, cacheSeconds * 1000, written);
+        cache.set(user.id, company.id, computedFrom, answer, body, at, cacheSeconds * 1000, written);
         return reply.type(JSON_TYPE).send(body as never);
       },
     });
@@ -100,9 +100,10 @@ export function cartRoutes({ db, idempotency, now = () => new Date(), cacheSecon
       },
       serializerCompiler: plainJson,
       handler: async (req, reply) => {
-        const user = currentUser(req);
+        const company = scopedCompany(req);
+        const userId = currentUser(req).id;
         return idempotency.run(req, reply, async (tx) => {
-          const { created, cart: answer } = await serviceOn(tx).create(user, req.params.companyCode, req.body?.id);
+          const { created, cart: answer } = await serviceOn(tx).create(company, userId, req.body?.id);
           return { status: created ? 201 : 200, body: answer };
         });
       },
@@ -119,10 +120,11 @@ export function cartRoutes({ db, idempotency, now = () => new Date(), cacheSecon
       },
       serializerCompiler: plainJson,
       handler: async (req, reply) => {
-        const user = currentUser(req);
+        const company = scopedCompany(req);
+        const userId = currentUser(req).id;
         return idempotency.run(req, reply, async (tx) => ({
           status: 200,
-          body: await serviceOn(tx).clear(user, req.params.companyCode),
+          body: await serviceOn(tx).clear(company, userId),
         }));
       },
     });
@@ -139,10 +141,11 @@ export function cartRoutes({ db, idempotency, now = () => new Date(), cacheSecon
       },
       serializerCompiler: plainJson,
       handler: async (req, reply) => {
-        const user = currentUser(req);
+        const company = scopedCompany(req);
+        const userId = currentUser(req).id;
         return idempotency.run(req, reply, async (tx) => ({
           status: 200,
-          body: await serviceOn(tx).putProducts(user, req.params.companyCode, [req.body], true),
+          body: await serviceOn(tx).putProducts(company, userId, [req.body], true),
         }));
       },
     });
@@ -159,10 +162,11 @@ export function cartRoutes({ db, idempotency, now = () => new Date(), cacheSecon
       },
       serializerCompiler: plainJson,
       handler: async (req, reply) => {
-        const user = currentUser(req);
+        const company = scopedCompany(req);
+        const userId = currentUser(req).id;
         return idempotency.run(req, reply, async (tx) => ({
           status: 200,
-          body: await serviceOn(tx).putProducts(user, req.params.companyCode, req.body.items, false),
+          body: await serviceOn(tx).putProducts(company, userId, req.body.items, false),
         }));
       },
     });
@@ -179,10 +183,11 @@ export function cartRoutes({ db, idempotency, now = () => new Date(), cacheSecon
       },
       serializerCompiler: plainJson,
       handler: async (req, reply) => {
-        const user = currentUser(req);
+        const company = scopedCompany(req);
+        const userId = currentUser(req).id;
         return idempotency.run(req, reply, async (tx) => ({
           status: 200,
-          body: await serviceOn(tx).patchItem(user, req.params.companyCode, req.params.itemId, req.body),
+          body: await serviceOn(tx).patchItem(company, userId, req.params.itemId, req.body),
         }));
       },
     });
@@ -198,10 +203,11 @@ export function cartRoutes({ db, idempotency, now = () => new Date(), cacheSecon
       },
       serializerCompiler: plainJson,
       handler: async (req, reply) => {
-        const user = currentUser(req);
+        const company = scopedCompany(req);
+        const userId = currentUser(req).id;
         return idempotency.run(req, reply, async (tx) => ({
           status: 200,
-          body: await serviceOn(tx).removeLine(user, req.params.companyCode, req.params.lineNumber),
+          body: await serviceOn(tx).removeLine(company, userId, req.params.lineNumber),
         }));
       },
     });
@@ -218,10 +224,11 @@ export function cartRoutes({ db, idempotency, now = () => new Date(), cacheSecon
       },
       serializerCompiler: plainJson,
       handler: async (req, reply) => {
-        const user = currentUser(req);
+        const company = scopedCompany(req);
+        const userId = currentUser(req).id;
         return idempotency.run(req, reply, async (tx) => ({
           status: 200,
-          body: await serviceOn(tx).removeLines(user, req.params.companyCode, req.body),
+          body: await serviceOn(tx).removeLines(company, userId, req.body),
         }));
       },
     });
@@ -238,10 +245,11 @@ export function cartRoutes({ db, idempotency, now = () => new Date(), cacheSecon
       },
       serializerCompiler: plainJson,
       handler: async (req, reply) => {
-        const user = currentUser(req);
+        const company = scopedCompany(req);
+        const userId = currentUser(req).id;
         return idempotency.run(req, reply, async (tx) => ({
           status: 200,
-          body: await serviceOn(tx).setDeliveryDate(user, req.params.companyCode, req.body.deliveryDate),
+          body: await serviceOn(tx).setDeliveryDate(company, userId, req.body.deliveryDate),
         }));
       },
     });

@@ -26,16 +26,15 @@ import {
   type PatchCartItemBody,
 } from '../../../contract/cart';
 import type { PriceKind } from '../../../contract/catalog';
-import { AppError, conflict, forbidden, notFound } from '../../lib/errors';
+import { AppError, conflict, notFound } from '../../lib/errors';
 import { errorText, validationText } from '../../lib/i18n';
-import { isStaff, type AuthUser } from '../../plugins/authenticate';
+import type { CompanyRow } from '../../plugins/access';
 import { computeOrderTotals, FREE_SHIPPING_FROM, SHIPPING_FEE } from '../../db/seed/orders';
 import { DeliveryCalendar, type Route } from '../calendar/deliveries';
 import type { CartStamp } from './cache';
 import { customerPrice, type PriceRow } from '../prices/service';
 import { nextOrderable, orderableOn, swedishDay, toDeliveryDto, todayIn } from './delivery';
 
-type CompanyRow = typeof companies.$inferSelect;
 type CartRow = typeof carts.$inferSelect;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -47,7 +46,10 @@ export function fillText(code: string, values: Record<string, string | number>):
   );
 }
 
-/** The company a cart call is about, with what decides whether it can order. */
+/**
+ * The company a cart call is about (the one the access hook established: the cart service never checks access), with
+ * what decides whether it can order.
+ */
 export type CartContext = {
   company: CompanyRow;
   calendar: DeliveryCalendar;
@@ -150,10 +152,13 @@ function pricesJson(companyId: string) {
 }
 
 /** Every change to a cart or its lines raises its version (what cached answers are checked against). */
-export const nextVersion = sql`${carts.version} + 1`;
+const nextVersion = sql`${carts.version} + 1`;
 
 /** Lines and prices of a cart as read in one query. */
 type Contents = { lines: LineRow[]; prices: PriceRow[] };
+
+/** What prices are chosen for: the company and the day. */
+type PricingContext = Pick<CartContext, 'company' | 'now'>;
 
 function productView(r: ProductColumns, today: string): CartProduct {
   return {
@@ -226,32 +231,20 @@ export type CartService = ReturnType<typeof createCartService>;
 /**
  * The cart of a user for a company (SPEC §3, §4, §7). Written against `DbOrTx`: the routes build it on the idempotency
  * transaction for changes. Every change locks the cart row first, so changes to one cart happen one after the other.
+ *
+ * Company scope by construction (decision 0052): every call receives the company the route's access hook established
+ * (`scopedCompany`) and the user whose cart it is; nothing here checks access again. A cart is one user's in one
+ * company, and every query that finds a cart or a line has that company and user in its condition (`ownCart`,
+ * `ownLines`), so an id of another company's or user's cart or line is not found.
  */
 export function createCartService(db: DbOrTx, clock: () => Date) {
   /**
-   * The company, whether the user is linked to it, its number of users and its delivery calendar, in one query. The
-   * access rules are those of companies.companyForUser: a customer gets 403 for a company they are not linked to and
-   * for an unknown code (no probing); staff may act for any company and get 404 for an unknown code.
+   * The company's number of users and its delivery calendar, in one query; `ownerId` is whose cart: the requesting
+   * user, or (admin checkout) the customer it is placed for.
    */
-  /** companies.companyForUser's rules on a row read with `linked` (see context). */
-  function checkAccess<T extends { linked: boolean }>(user: AuthUser, found: T | undefined): T {
-    if (isStaff(user)) {
-      if (!found) throw notFound('CompanyNotFound');
-    } else if (!found?.linked) {
-      throw forbidden();
-    }
-    return found;
-  }
-
-  /** Whether the user is linked to the company (the row's `companies`). */
-  const linkedTo = (user: AuthUser) =>
-    sql<boolean>`exists (select 1 from ${userCompanies} uc where uc.company_id = "companies"."id" and uc.user_id = ${user.id})`;
-
-  async function context(user: AuthUser, companyCode: string, ownerId = user.id): Promise<CartContext> {
+  async function context(company: CompanyRow, ownerId: string): Promise<CartContext> {
     const rows = await db
       .select({
-        company: companies,
-        linked: linkedTo(user),
         usersCount: sql<number>`(select count(*)::int from ${userCompanies} uc where uc.company_id = "companies"."id")`,
         routes: sql<Route[] | null>`(select json_agg(json_build_object('weekday', dr.weekday,
             'deadlineDaysBefore', dr.deadline_days_before, 'deadlineTime', dr.deadline_time))
@@ -260,19 +253,25 @@ export function createCartService(db: DbOrTx, clock: () => Date) {
           from ${deliveryExceptions} de where de.company_id = "companies"."id")`,
       })
       .from(companies)
-      .where(eq(companies.code, companyCode))
+      .where(eq(companies.id, company.id))
       .limit(1);
-    const found = checkAccess(user, rows[0]);
+    const found = rows[0];
     return {
-      company: found.company,
-      calendar: new DeliveryCalendar(found.routes ?? [], new Set(found.closed ?? [])),
-      usersCount: Number(found.usersCount),
+      company,
+      calendar: new DeliveryCalendar(found?.routes ?? [], new Set(found?.closed ?? [])),
+      usersCount: Number(found?.usersCount ?? 0),
       ownerId,
       now: clock(),
     };
   }
 
+  /** The cart of the context's owner in its company (at most one: carts_company_user_idx). */
   const ownCart = (ctx: CartContext) => and(eq(carts.companyId, ctx.company.id), eq(carts.userId, ctx.ownerId));
+  /** The cart with this id, if it is the context's own cart. */
+  const ownCartRow = (ctx: CartContext, cartId: string) => and(eq(carts.id, cartId), ownCart(ctx));
+  /** Lines of the cart with this id, if it is the context's own cart (lines have no company: through their cart). */
+  const ownLines = (ctx: CartContext, cartId: string) =>
+    inArray(cartItems.cartId, db.select({ id: carts.id }).from(carts).where(ownCartRow(ctx, cartId)));
 
   async function findCart(ctx: CartContext, lock: boolean): Promise<CartRow | undefined> {
     const query = db.select().from(carts).where(ownCart(ctx)).limit(1);
@@ -301,7 +300,7 @@ export function createCartService(db: DbOrTx, clock: () => Date) {
     const [found] = await db
       .select({ lines: linesJson(), prices: pricesJson(ctx.company.id) })
       .from(carts)
-      .where(eq(carts.id, cartId));
+      .where(ownCartRow(ctx, cartId));
     return { lines: found?.lines ?? [], prices: found?.prices ?? [] };
   }
 
@@ -331,7 +330,7 @@ export function createCartService(db: DbOrTx, clock: () => Date) {
   }
 
   /** Today's company price of each product (per the product's own unit), by product id. */
-  function priceBook(ctx: CartContext, rows: readonly ProductColumns[], priceRows: readonly PriceRow[]) {
+  function priceBook(ctx: PricingContext, rows: readonly ProductColumns[], priceRows: readonly PriceRow[]) {
     const byProduct = new Map<string, PriceRow[]>();
     for (const row of priceRows) {
       const list = byProduct.get(row.productId);
@@ -381,8 +380,11 @@ export function createCartService(db: DbOrTx, clock: () => Date) {
     });
   }
 
-  /** Products as a cart line shows them, with today's company price per the product's unit (unknown ids left out). */
-  async function snapshots(ctx: CartContext, productIds: string[]) {
+  /**
+   * Products (the catalog's, of every company) as a cart line shows them, with today's company price per the product's
+   * unit (unknown ids left out).
+   */
+  async function snapshots(ctx: PricingContext, productIds: string[]) {
     if (productIds.length === 0) return new Map<string, { product: CartProduct; price: number; kind: PriceKind }>();
     const [rows, priceRows] = await Promise.all([
       db
@@ -412,7 +414,7 @@ export function createCartService(db: DbOrTx, clock: () => Date) {
     await db
       .update(carts)
       .set({ deliveryDate: moved, version: nextVersion })
-      .where(and(eq(carts.id, row.id), eq(carts.deliveryDate, chosen)));
+      .where(and(ownCartRow(ctx, row.id), eq(carts.deliveryDate, chosen)));
     if (moved) {
       messages.push(message('DeliveryDateMoved', 'info', { previous: swedishDay(chosen), date: swedishDay(moved) }));
     }
@@ -471,14 +473,14 @@ export function createCartService(db: DbOrTx, clock: () => Date) {
     const [updated] = await db
       .update(carts)
       .set({ updatedAt: ctx.now, version: nextVersion })
-      .where(eq(carts.id, row.id))
+      .where(ownCartRow(ctx, row.id))
       .returning();
     return updated ?? row;
   }
 
   type Line = { id: string; lineNumber: number; productId: string; unit: CartUnit; quantity: number };
 
-  async function linesOf(cartId: string): Promise<Line[]> {
+  async function linesOf(ctx: CartContext, cartId: string): Promise<Line[]> {
     const rows = await db
       .select({
         id: cartItems.id,
@@ -488,7 +490,7 @@ export function createCartService(db: DbOrTx, clock: () => Date) {
         quantity: cartItems.quantity,
       })
       .from(cartItems)
-      .where(eq(cartItems.cartId, cartId));
+      .where(ownLines(ctx, cartId));
     return rows.map((r) => ({ ...r, quantity: Number(r.quantity) }));
   }
 
@@ -527,6 +529,8 @@ export function createCartService(db: DbOrTx, clock: () => Date) {
       );
     }
 
+    // Client ids are checked across every cart, not only this company's: a line id is unique in the whole table (its
+    // primary key), so one taken anywhere is 409 ClientIdTaken rather than a failed insert. Nothing of that line is read.
     const clientIds = inputs.map((i) => i.itemId?.toLowerCase()).filter((id): id is string => id !== undefined);
     const taken = clientIds.length
       ? await db
@@ -536,7 +540,7 @@ export function createCartService(db: DbOrTx, clock: () => Date) {
       : [];
     const takenById = new Map(taken.map((t) => [t.id, t]));
 
-    const lines = await linesOf(row.id);
+    const lines = await linesOf(ctx, row.id);
     const byKey = new Map(lines.map((l) => [`${l.productId}|${l.unit}`, l]));
     let nextLine = lines.reduce((max, l) => Math.max(max, l.lineNumber), 0) + 1;
     const inserts: Line[] = [];
@@ -598,13 +602,13 @@ export function createCartService(db: DbOrTx, clock: () => Date) {
       await db
         .update(cartItems)
         .set({ quantity: String(line.quantity) })
-        .where(eq(cartItems.id, line.id));
+        .where(and(eq(cartItems.id, line.id), ownLines(ctx, row.id)));
     }
     return messages;
   }
 
-  /** The line of this cart an item id or line number points at, else 404 CartItemNotFound. */
-  async function lineOf(cartId: string, ref: { itemId?: string; lineNumber?: number }) {
+  /** The line of the context's own cart an item id or line number points at, else 404 CartItemNotFound. */
+  async function lineOf(ctx: CartContext, cartId: string, ref: { itemId?: string; lineNumber?: number }) {
     const where =
       ref.itemId !== undefined
         ? UUID.test(ref.itemId)
@@ -625,31 +629,25 @@ export function createCartService(db: DbOrTx, clock: () => Date) {
       })
       .from(cartItems)
       .innerJoin(products, eq(products.id, cartItems.productId))
-      .where(and(eq(cartItems.cartId, cartId), where))
+      .where(and(ownLines(ctx, cartId), where))
       .limit(1);
     if (!line) throw notFound('CartItemNotFound');
     return line;
   }
 
-  /** Built once, on first use (it runs on every GET): the access check and the cart's id and version. */
+  /** Built once, on first use (it runs on every GET): the id and version of a user's cart in a company. */
   const buildStampQuery = () =>
     db
-      .select({
-        linked: sql<boolean>`exists (select 1 from ${userCompanies} uc
-        where uc.company_id = "companies"."id" and uc.user_id = ${sql.placeholder('userId')})`,
-        cartId: carts.id,
-        version: carts.version,
-      })
-      .from(companies)
-      .leftJoin(carts, and(eq(carts.companyId, companies.id), eq(carts.userId, sql.placeholder('userId'))))
-      .where(eq(companies.code, sql.placeholder('code')))
+      .select({ cartId: carts.id, version: carts.version })
+      .from(carts)
+      .where(and(eq(carts.companyId, sql.placeholder('companyId')), eq(carts.userId, sql.placeholder('userId'))))
       .limit(1)
       .prepare('cart_stamp');
   let stampQuery: ReturnType<typeof buildStampQuery> | undefined;
 
   /** The cart as `get` answers it, with the row's id and version it was computed from (for the answer cache). */
-  async function read(user: AuthUser, companyCode: string): Promise<{ cart: Cart; stamp: CartStamp }> {
-    const ctx = await context(user, companyCode);
+  async function read(company: CompanyRow, userId: string): Promise<{ cart: Cart; stamp: CartStamp }> {
+    const ctx = await context(company, userId);
     const found = await readCart(ctx);
     const { row, contents } = found ?? { row: (await ensureCart(ctx, false)).row, contents: undefined };
     return { cart: await view(ctx, row, [], contents), stamp: { cartId: row.id, version: row.version } };
@@ -662,6 +660,23 @@ export function createCartService(db: DbOrTx, clock: () => Date) {
     return view(ctx, await touch(row, ctx), messages);
   }
 
+  /** Runs a change on the user's cart in the company. */
+  async function changeOwn(
+    company: CompanyRow,
+    userId: string,
+    apply: (ctx: CartContext, row: CartRow) => Promise<CartMessage[] | void>,
+  ): Promise<Cart> {
+    const ctx = await context(company, userId);
+    return change(ctx, (row) => apply(ctx, row));
+  }
+
+  /** Empties the cart: every line and the chosen date go (the row's version is raised by the caller's touch). */
+  async function empty(ctx: CartContext, row: CartRow): Promise<void> {
+    await db.delete(cartItems).where(ownLines(ctx, row.id));
+    await db.update(carts).set({ deliveryDate: null }).where(ownCartRow(ctx, row.id));
+    row.deliveryDate = null;
+  }
+
   return {
     context,
     view,
@@ -670,46 +685,38 @@ export function createCartService(db: DbOrTx, clock: () => Date) {
     findCart,
     ensureCart,
     touch,
+    empty,
 
     /** The cart as it is now: the row, its lines and prices in one query (made empty on first use). */
-    async get(user: AuthUser, companyCode: string): Promise<Cart> {
-      return (await read(user, companyCode)).cart;
+    async get(company: CompanyRow, userId: string): Promise<Cart> {
+      return (await read(company, userId)).cart;
     },
 
     read,
 
     /**
-     * The id and version of the user's cart for the company (undefined while there is none), with the access check of
-     * `context` — one small query: what a cached answer is checked against on every GET.
+     * The id and version of the user's cart in the company (undefined while there is none) — one small query: what a
+     * cached answer is checked against on every GET.
      */
-    async stamp(user: AuthUser, companyCode: string): Promise<CartStamp | undefined> {
+    async stamp(company: CompanyRow, userId: string): Promise<CartStamp | undefined> {
       stampQuery ??= buildStampQuery();
-      const rows = await stampQuery.execute({ userId: user.id, code: companyCode });
-      const found = checkAccess(user, rows[0]);
-      return found.cartId === null || found.version === null
-        ? undefined
-        : { cartId: found.cartId, version: found.version };
+      const [found] = await stampQuery.execute({ companyId: company.id, userId });
+      return found ? { cartId: found.cartId, version: found.version } : undefined;
     },
 
-    async create(user: AuthUser, companyCode: string, id?: string): Promise<{ created: boolean; cart: Cart }> {
-      const ctx = await context(user, companyCode);
+    async create(company: CompanyRow, userId: string, id?: string): Promise<{ created: boolean; cart: Cart }> {
+      const ctx = await context(company, userId);
       const { row, created } = await ensureCart(ctx, true, id);
       return { created, cart: await view(ctx, row) };
     },
 
     /** Empties the cart: every line and the chosen date go; the cart (and its id) stays. */
-    async clear(user: AuthUser, companyCode: string): Promise<Cart> {
-      const ctx = await context(user, companyCode);
-      return change(ctx, async (row) => {
-        await db.delete(cartItems).where(eq(cartItems.cartId, row.id));
-        await db.update(carts).set({ deliveryDate: null }).where(eq(carts.id, row.id));
-        row.deliveryDate = null;
-      });
+    async clear(company: CompanyRow, userId: string): Promise<Cart> {
+      return changeOwn(company, userId, (ctx, row) => empty(ctx, row));
     },
 
-    async putProducts(user: AuthUser, companyCode: string, inputs: CartProductInput[], single: boolean) {
-      const ctx = await context(user, companyCode);
-      return change(ctx, (row) =>
+    async putProducts(company: CompanyRow, userId: string, inputs: CartProductInput[], single: boolean) {
+      return changeOwn(company, userId, (ctx, row) =>
         addProducts(
           ctx,
           row,
@@ -718,12 +725,12 @@ export function createCartService(db: DbOrTx, clock: () => Date) {
       );
     },
 
-    async patchItem(user: AuthUser, companyCode: string, itemId: string, body: PatchCartItemBody): Promise<Cart> {
-      const ctx = await context(user, companyCode);
-      return change(ctx, async (row) => {
-        const line = await lineOf(row.id, { itemId });
+    async patchItem(company: CompanyRow, userId: string, itemId: string, body: PatchCartItemBody): Promise<Cart> {
+      return changeOwn(company, userId, async (ctx, row) => {
+        const line = await lineOf(ctx, row.id, { itemId });
+        const thisLine = and(eq(cartItems.id, line.id), ownLines(ctx, row.id));
         if (body.quantity === 0) {
-          await db.delete(cartItems).where(eq(cartItems.id, line.id));
+          await db.delete(cartItems).where(thisLine);
           return [];
         }
         const { quantity, rounded } = settleQuantity(line.wholeUnitsOnly, body.quantity);
@@ -733,45 +740,42 @@ export function createCartService(db: DbOrTx, clock: () => Date) {
           const [other] = await db
             .select({ id: cartItems.id, quantity: cartItems.quantity })
             .from(cartItems)
-            .where(
-              and(eq(cartItems.cartId, row.id), eq(cartItems.productId, line.productId), eq(cartItems.unit, unit)),
-            );
+            .where(and(ownLines(ctx, row.id), eq(cartItems.productId, line.productId), eq(cartItems.unit, unit)));
           if (other) {
             const merged = roundQuantity(Number(other.quantity) + quantity);
             if (merged > CART_MAX_QUANTITY) throw tooBig('quantity');
             await db
               .update(cartItems)
               .set({ quantity: String(merged) })
-              .where(eq(cartItems.id, other.id));
-            await db.delete(cartItems).where(eq(cartItems.id, line.id));
+              .where(and(eq(cartItems.id, other.id), ownLines(ctx, row.id)));
+            await db.delete(cartItems).where(thisLine);
             return messages;
           }
         }
         await db
           .update(cartItems)
           .set({ quantity: String(quantity), unit })
-          .where(eq(cartItems.id, line.id));
+          .where(thisLine);
         return messages;
       });
     },
 
     /** Removes one line by its line number (or its item id). */
-    async removeLine(user: AuthUser, companyCode: string, ref: string): Promise<Cart> {
-      const ctx = await context(user, companyCode);
-      return change(ctx, async (row) => {
+    async removeLine(company: CompanyRow, userId: string, ref: string): Promise<Cart> {
+      return changeOwn(company, userId, async (ctx, row) => {
         const line = await lineOf(
+          ctx,
           row.id,
           UUID.test(ref) ? { itemId: ref } : { lineNumber: /^\d{1,9}$/.test(ref) ? Number(ref) : Number.NaN },
         );
-        await db.delete(cartItems).where(eq(cartItems.id, line.id));
+        await db.delete(cartItems).where(and(eq(cartItems.id, line.id), ownLines(ctx, row.id)));
       });
     },
 
-    async removeLines(user: AuthUser, companyCode: string, body: DeleteCartItemsBody): Promise<Cart> {
-      const ctx = await context(user, companyCode);
-      return change(ctx, async (row) => {
+    async removeLines(company: CompanyRow, userId: string, body: DeleteCartItemsBody): Promise<Cart> {
+      return changeOwn(company, userId, async (ctx, row) => {
         if (body.all) {
-          await db.delete(cartItems).where(eq(cartItems.cartId, row.id));
+          await db.delete(cartItems).where(ownLines(ctx, row.id));
           return;
         }
         const refs = [
@@ -785,13 +789,13 @@ export function createCartService(db: DbOrTx, clock: () => Date) {
               ]
             : []),
         ];
-        await db.delete(cartItems).where(and(eq(cartItems.cartId, row.id), or(...refs)));
+        await db.delete(cartItems).where(and(ownLines(ctx, row.id), or(...refs)));
       });
     },
 
     /** Chooses the delivery date (see contract/cart.ts putDeliveryDateBody for the rules). */
-    async setDeliveryDate(user: AuthUser, companyCode: string, date: string): Promise<Cart> {
-      const ctx = await context(user, companyCode);
+    async setDeliveryDate(company: CompanyRow, userId: string, date: string): Promise<Cart> {
+      const ctx = await context(company, userId);
       if (!ctx.calendar.hasRoutes) throw conflict('NoDeliveryRoutes');
       const delivery = ctx.calendar.deliveryOn(date);
       const today = todayIn(ctx.now);
@@ -802,7 +806,7 @@ export function createCartService(db: DbOrTx, clock: () => Date) {
       }
       return change(ctx, async (row) => {
         if (orderableOn(ctx.calendar, date, ctx.now)) {
-          await db.update(carts).set({ deliveryDate: date }).where(eq(carts.id, row.id));
+          await db.update(carts).set({ deliveryDate: date }).where(ownCartRow(ctx, row.id));
           row.deliveryDate = date;
           return [];
         }
@@ -811,7 +815,7 @@ export function createCartService(db: DbOrTx, clock: () => Date) {
         await db
           .update(carts)
           .set({ deliveryDate: next?.date ?? null })
-          .where(eq(carts.id, row.id));
+          .where(ownCartRow(ctx, row.id));
         row.deliveryDate = next?.date ?? null;
         return next
           ? [message('DeliveryDateMoved', 'info', { previous: swedishDay(date), date: swedishDay(next.date) })]

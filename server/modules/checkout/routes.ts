@@ -3,14 +3,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { apiError, companyCodeParam } from '../../../contract/common';
 import { adminCheckoutBody, checkoutBody, checkoutResponse } from '../../../contract/orders';
 import type { Db, DbOrTx } from '../../db/client';
-import { forbidden } from '../../lib/errors';
-import { currentUser, isStaff } from '../../plugins/authenticate';
+import { currentUser } from '../../plugins/authenticate';
+import { access, scopedCompany } from '../../plugins/access';
 import type { Idempotency } from '../../plugins/idempotency';
 import { createCartService } from '../cart/service';
-import { createCompanyService } from '../companies/service';
 import { createOrderService } from '../orders/service';
 import { createCheckoutService } from './service';
-import { access } from '../../plugins/access';
 
 type Deps = { db: Db; idempotency: Idempotency; now?: (() => Date) | undefined };
 
@@ -29,9 +27,8 @@ const security = [{ bearer: [] }];
 /** SPEC §7 checkout and the staff's admin checkout (docs/decisions/0022-admin-checkout.md). */
 export function checkoutRoutes({ db, idempotency, now = () => new Date() }: Deps) {
   const serviceOn = (on: DbOrTx) => {
-    const companies = createCompanyService(on);
     const carts = createCartService(on, now);
-    return { carts, checkout: createCheckoutService(on, carts, createOrderService(on, companies)) };
+    return { carts, checkout: createCheckoutService(on, carts, createOrderService(on)) };
   };
   const reads = serviceOn(db);
 
@@ -49,13 +46,13 @@ export function checkoutRoutes({ db, idempotency, now = () => new Date() }: Deps
         response: { 201: checkoutResponse, ...errors },
       },
       handler: async (req, reply) => {
-        const user = currentUser(req);
-        const code = req.params.companyCode;
+        const company = scopedCompany(req);
+        const userId = currentUser(req).id;
         // A date whose deadline has passed is moved (and saved) and the order refused, naming the new date.
-        await reads.checkout.refuseLateDate(await reads.carts.context(user, req.params.companyCode));
+        await reads.checkout.refuseLateDate(await reads.carts.context(company, userId));
         return idempotency.run(req, reply, async (tx) => ({
           status: 201,
-          body: await serviceOn(tx).checkout.checkout(user, code, req.body),
+          body: await serviceOn(tx).checkout.checkout(company, userId, req.body),
         }));
       },
     });
@@ -70,14 +67,15 @@ export function checkoutRoutes({ db, idempotency, now = () => new Date() }: Deps
         response: { 201: checkoutResponse, ...errors },
       },
       handler: async (req, reply) => {
-        const user = currentUser(req);
-        if (!isStaff(user)) throw forbidden();
+        const staffId = currentUser(req).id;
         const { companyCode, customerId, ...body } = req.body;
-        await reads.checkout.refuseLateDate(await reads.checkout.adminContext(user, companyCode, customerId));
+        // Staff may act for every company: the one the body names is looked up, not checked against the user.
+        const company = await reads.checkout.namedCompany(companyCode);
+        await reads.checkout.refuseLateDate(await reads.checkout.adminContext(company, customerId));
         return idempotency.run(req, reply, async (tx) => {
           const service = serviceOn(tx).checkout;
-          const ctx = await service.adminContext(user, companyCode, customerId);
-          return { status: 201, body: await service.adminCheckout(user, ctx, body) };
+          const ctx = await service.adminContext(company, customerId);
+          return { status: 201, body: await service.adminCheckout(staffId, ctx, body) };
         });
       },
     });

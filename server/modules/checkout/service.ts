@@ -1,11 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { cartItems, carts, orderRows, orders, userCompanies } from '../../db/schema';
+import { companies, orderRows, orders, userCompanies } from '../../db/schema';
 import type { CheckoutBody, CheckoutResponse } from '../../../contract/orders';
-import { AppError, conflict, forbidden, notFound } from '../../lib/errors';
+import { AppError, conflict, notFound } from '../../lib/errors';
 import { errorText } from '../../lib/i18n';
-import { isStaff, type AuthUser } from '../../plugins/authenticate';
-import { blockedLine, fillText, nextVersion, type CartContext, type CartService } from '../cart/service';
+import type { CompanyRow } from '../../plugins/access';
+import { blockedLine, fillText, type CartContext, type CartService } from '../cart/service';
 import { nextOrderable, orderableOn, swedishDay } from '../cart/delivery';
 import type { OrderService } from '../orders/service';
 
@@ -23,6 +23,9 @@ export type CheckoutService = ReturnType<typeof createCheckoutService>;
  * Checkout: a cart becomes an order (SPEC §7, §8). Runs inside the idempotency transaction of the route, so a resend
  * with the same Idempotency-Key answers the same order; the cart row is locked first, so two checkouts of one cart
  * without a key place one order and the second finds the cart empty.
+ *
+ * It receives the company the route's access hook established (decision 0052) and checks no access itself; the cart
+ * and the order are found inside that company.
  */
 export function createCheckoutService(db: DbOrTx, cartService: CartService, orderService: OrderService) {
   /**
@@ -133,16 +136,16 @@ export function createCheckoutService(db: DbOrTx, cartService: CartService, orde
           vatRate: item.product.vatRate,
         })),
       );
-      await db.delete(cartItems).where(eq(cartItems.cartId, row.id));
-      await db
-        .update(carts)
-        .set({ deliveryDate: null, updatedAt: ctx.now, version: nextVersion })
-        .where(eq(carts.id, row.id));
+      await cartService.empty(ctx, row);
+      await cartService.touch(row, ctx);
     } catch (error) {
       if (error instanceof AppError) throw error;
       throw new AppError(500, 'OrderNotCreated', errorText('OrderNotCreated'));
     }
-    const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
+    const [order] = await db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.id, orderId), eq(orders.companyId, company.id)));
     const emptied = await cartService.findCart(ctx, false);
     return {
       order: await orderService.detailOf(order!, company),
@@ -154,15 +157,24 @@ export function createCheckoutService(db: DbOrTx, cartService: CartService, orde
     refuseLateDate,
 
     /** The user's own cart for the company becomes an order placed by them. */
-    async checkout(user: AuthUser, companyCode: string, body: CheckoutBody): Promise<CheckoutResponse> {
-      const ctx = await cartService.context(user, companyCode);
+    async checkout(company: CompanyRow, userId: string, body: CheckoutBody): Promise<CheckoutResponse> {
+      const ctx = await cartService.context(company, userId);
       return place({ ctx, body, orderType: 'web', placedBy: null });
     },
 
-    /** The context of an admin checkout: staff only, and the customer must be a user of the company. */
-    async adminContext(user: AuthUser, companyCode: string, customerId: string): Promise<CartContext> {
-      if (!isStaff(user)) throw forbidden();
-      const ctx = await cartService.context(user, companyCode, customerId.toLowerCase());
+    /**
+     * The company an admin checkout names (staff only, checked by the route's access: staff may act for every
+     * company), else 404 CompanyNotFound.
+     */
+    async namedCompany(code: string): Promise<CompanyRow> {
+      const [company] = await db.select().from(companies).where(eq(companies.code, code)).limit(1);
+      if (!company) throw notFound('CompanyNotFound');
+      return company;
+    },
+
+    /** The context of an admin checkout: the customer must be a user of the company. */
+    async adminContext(company: CompanyRow, customerId: string): Promise<CartContext> {
+      const ctx = await cartService.context(company, customerId.toLowerCase());
       const [link] = await db
         .select({ userId: userCompanies.userId })
         .from(userCompanies)
@@ -172,10 +184,9 @@ export function createCheckoutService(db: DbOrTx, cartService: CartService, orde
       return ctx;
     },
 
-    /** Staff place a customer's cart on their behalf: a sale order of the customer, marked as placed by staff. */
-    async adminCheckout(user: AuthUser, ctx: CartContext, body: CheckoutBody): Promise<CheckoutResponse> {
-      if (!isStaff(user)) throw forbidden();
-      return place({ ctx, body, orderType: 'sale', placedBy: user.id });
+    /** Staff place a customer's cart on their behalf: a sale order of the customer, marked as placed by `staffId`. */
+    async adminCheckout(staffId: string, ctx: CartContext, body: CheckoutBody): Promise<CheckoutResponse> {
+      return place({ ctx, body, orderType: 'sale', placedBy: staffId });
     },
   };
 }

@@ -12,12 +12,11 @@ import {
 } from '../../../contract/orders';
 import type { Db, DbOrTx } from '../../db/client';
 import { currentUser } from '../../plugins/authenticate';
+import { access, scopedCompany } from '../../plugins/access';
 import type { Idempotency } from '../../plugins/idempotency';
 import { createCartService, fillText } from '../cart/service';
-import { createCompanyService } from '../companies/service';
 import { orderPdf } from './pdf';
 import { createOrderService } from './service';
-import { access } from '../../plugins/access';
 
 type Deps = { db: Db; idempotency: Idempotency; now?: (() => Date) | undefined };
 
@@ -27,10 +26,7 @@ const security = [{ bearer: [] }];
 
 /** SPEC §7 orders: history, one order, its PDF, and re-order into the cart. */
 export function orderRoutes({ db, idempotency, now = () => new Date() }: Deps) {
-  const serviceOn = (on: DbOrTx) => {
-    const companies = createCompanyService(on);
-    return { orders: createOrderService(on, companies), carts: createCartService(on, now) };
-  };
+  const serviceOn = (on: DbOrTx) => ({ orders: createOrderService(on), carts: createCartService(on, now) });
   const reads = serviceOn(db).orders;
 
   return async (fastify: FastifyInstance) => {
@@ -46,7 +42,7 @@ export function orderRoutes({ db, idempotency, now = () => new Date() }: Deps) {
         querystring: orderHistoryQuery,
         response: { 200: orderHistoryResponse, ...errors },
       },
-      handler: (req) => reads.history(currentUser(req), req.params.companyCode, req.query),
+      handler: (req) => reads.history(scopedCompany(req), req.query),
     });
 
     app.get('/v1/company/:companyCode/order/:orderNumber', {
@@ -58,7 +54,7 @@ export function orderRoutes({ db, idempotency, now = () => new Date() }: Deps) {
         params: orderParams,
         response: { 200: orderDetail, ...errors },
       },
-      handler: (req) => reads.detail(currentUser(req), req.params.companyCode, req.params.orderNumber),
+      handler: (req) => reads.detail(scopedCompany(req), req.params.orderNumber),
     });
 
     app.get('/v1/order/:orderNumber/export/pdf', {
@@ -72,7 +68,7 @@ export function orderRoutes({ db, idempotency, now = () => new Date() }: Deps) {
         response: { 200: z.any(), ...errors },
       },
       handler: async (req, reply) => {
-        const { order, company } = await reads.document(currentUser(req), req.params.orderNumber);
+        const { order, company } = await reads.document(scopedCompany(req), req.params.orderNumber);
         const pdf = await orderPdf(order, company);
         return reply
           .type('application/pdf')
@@ -92,11 +88,12 @@ export function orderRoutes({ db, idempotency, now = () => new Date() }: Deps) {
         response: { 200: cart, ...errors },
       },
       handler: async (req, reply) => {
-        const user = currentUser(req);
+        const company = scopedCompany(req);
+        const userId = currentUser(req).id;
         return idempotency.run(req, reply, async (tx) => {
           const { orders, carts } = serviceOn(tx);
-          const ctx = await carts.context(user, req.params.companyCode);
-          const rows = await orders.rowsOf(ctx.company.id, req.params.orderNumber);
+          const ctx = await carts.context(company, userId);
+          const rows = await orders.rowsOf(company, req.params.orderNumber);
           const { row } = await carts.ensureCart(ctx, true);
           const skipped: CartMessage[] = [];
           const inputs = [];

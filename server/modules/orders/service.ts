@@ -1,15 +1,13 @@
-import { and, asc, count, desc, eq, gte, ilike, like, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, inArray, like, lt, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
-import { companies, orderRows, orders, products, users } from '../../db/schema';
+import { orderRows, orders, products, users } from '../../db/schema';
 import type { OrderDetail, OrderHistoryResponse, OrderRow, OrderStatus, OrderSummary } from '../../../contract/orders';
-import { AppError, notFound } from '../../lib/errors';
-import type { AuthUser } from '../../plugins/authenticate';
-import type { CompanyService } from '../companies/service';
+import { notFound } from '../../lib/errors';
+import type { CompanyRow } from '../../plugins/access';
 import { plusDays, stockholmInstant } from '../cart/delivery';
 
 type OrderRowDb = typeof orders.$inferSelect;
-type CompanyRow = typeof companies.$inferSelect;
 
 export type HistoryQuery = {
   page: number;
@@ -72,12 +70,24 @@ const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export type OrderService = ReturnType<typeof createOrderService>;
 
-/** Order history and order documents of a company (SPEC §3 Order, §7 Orders). */
-export function createOrderService(db: DbOrTx, companyService: CompanyService) {
+/**
+ * Order history and order documents of a company (SPEC §3 Order, §7 Orders). Every call receives the company the
+ * route's access hook established (decision 0052) and checks no access itself; an order is always looked up inside
+ * that company, so another company's order number is not found, like an unknown one.
+ */
+export function createOrderService(db: DbOrTx) {
   const documentNotFound = () => notFound('OrderDocumentNotFound');
+
+  /** The order with this id, if it is the company's. */
+  const companyOrder = (company: CompanyRow, orderId: string) =>
+    and(eq(orders.id, orderId), eq(orders.companyId, company.id));
+  /** The rows of the order with this id, if it is the company's (rows have no company: through their order). */
+  const companyOrderRows = (company: CompanyRow, orderId: string) =>
+    inArray(orderRows.orderId, db.select({ id: orders.id }).from(orders).where(companyOrder(company, orderId)));
 
   /** The full order as GET …/order/{orderNumber} answers it. */
   async function detailOf(order: OrderRowDb, company: CompanyRow): Promise<OrderDetail> {
+    if (order.companyId !== company.id) throw documentNotFound();
     const [[people], rows] = await Promise.all([
       db
         .select({
@@ -85,12 +95,12 @@ export function createOrderService(db: DbOrTx, companyService: CompanyService) {
           lastName: users.lastName,
           placerFirst: placers.firstName,
           placerLast: placers.lastName,
-          rowCount: sql<number>`(select count(*)::int from ${orderRows} where ${orderRows.orderId} = ${order.id})`,
+          rowCount: sql<number>`(select count(*)::int from ${orderRows} where ${orderRows.orderId} = ${orders.id})`,
         })
         .from(orders)
         .leftJoin(users, eq(users.id, orders.userId))
         .leftJoin(placers, eq(placers.id, orders.placedBy))
-        .where(eq(orders.id, order.id)),
+        .where(companyOrder(company, order.id)),
       db
         .select({
           lineNumber: orderRows.lineNumber,
@@ -108,7 +118,7 @@ export function createOrderService(db: DbOrTx, companyService: CompanyService) {
         })
         .from(orderRows)
         .leftJoin(products, eq(products.id, orderRows.productId))
-        .where(eq(orderRows.orderId, order.id))
+        .where(companyOrderRows(company, order.id))
         .orderBy(asc(orderRows.lineNumber)),
     ]);
     return {
@@ -157,11 +167,12 @@ export function createOrderService(db: DbOrTx, companyService: CompanyService) {
     };
   }
 
-  async function orderOf(companyId: string, orderNumber: string): Promise<OrderRowDb> {
+  /** The company's order with this number, else 404 OrderDocumentNotFound (also for another company's order). */
+  async function orderOf(company: CompanyRow, orderNumber: string): Promise<OrderRowDb> {
     const [order] = await db
       .select()
       .from(orders)
-      .where(and(eq(orders.companyId, companyId), eq(orders.orderNumber, orderNumber)))
+      .where(and(eq(orders.companyId, company.id), eq(orders.orderNumber, orderNumber)))
       .limit(1);
     if (!order) throw documentNotFound();
     return order;
@@ -171,8 +182,7 @@ export function createOrderService(db: DbOrTx, companyService: CompanyService) {
     detailOf,
 
     /** A page of the company's orders, newest first. */
-    async history(user: AuthUser, companyCode: string, query: HistoryQuery): Promise<OrderHistoryResponse> {
-      const company = await companyService.companyForUser(user, companyCode);
+    async history(company: CompanyRow, query: HistoryQuery): Promise<OrderHistoryResponse> {
       const filters: SQL[] = [eq(orders.companyId, company.id)];
       if (query.status) filters.push(eq(orders.status, query.status));
       if (query.from) filters.push(gte(orders.orderDate, stockholmInstant(`${query.from}T00:00:00`)));
@@ -241,36 +251,21 @@ export function createOrderService(db: DbOrTx, companyService: CompanyService) {
     },
 
     /** One order of the company; another company's order number is 404 OrderDocumentNotFound, like an unknown one. */
-    async detail(user: AuthUser, companyCode: string, orderNumber: string): Promise<OrderDetail> {
-      const company = await companyService.companyForUser(user, companyCode);
-      return detailOf(await orderOf(company.id, orderNumber), company);
+    async detail(company: CompanyRow, orderNumber: string): Promise<OrderDetail> {
+      return detailOf(await orderOf(company, orderNumber), company);
     },
 
     /**
-     * An order by number alone (the PDF export): 404 OrderDocumentNotFound unless the user may act for its company, so
-     * order numbers cannot be probed.
+     * An order named by number alone (the PDF export), in the company its route's access hook found for it: a number
+     * of a company the user may not act for is 404 OrderDocumentNotFound there, so order numbers cannot be probed.
      */
-    async document(user: AuthUser, orderNumber: string): Promise<{ order: OrderDetail; company: CompanyRow }> {
-      const [found] = await db
-        .select({ code: companies.code })
-        .from(orders)
-        .innerJoin(companies, eq(companies.id, orders.companyId))
-        .where(eq(orders.orderNumber, orderNumber))
-        .limit(1);
-      if (!found) throw documentNotFound();
-      let company: CompanyRow;
-      try {
-        company = await companyService.companyForUser(user, found.code);
-      } catch (error) {
-        if (error instanceof AppError) throw documentNotFound();
-        throw error;
-      }
-      return { order: await detailOf(await orderOf(company.id, orderNumber), company), company };
+    async document(company: CompanyRow, orderNumber: string): Promise<{ order: OrderDetail; company: CompanyRow }> {
+      return { order: await detailOf(await orderOf(company, orderNumber), company), company };
     },
 
     /** The rows of one of the company's orders (for re-order). */
-    async rowsOf(companyId: string, orderNumber: string) {
-      const order = await orderOf(companyId, orderNumber);
+    async rowsOf(company: CompanyRow, orderNumber: string) {
+      const order = await orderOf(company, orderNumber);
       return db
         .select({
           lineNumber: orderRows.lineNumber,
@@ -283,7 +278,7 @@ export function createOrderService(db: DbOrTx, companyService: CompanyService) {
         })
         .from(orderRows)
         .leftJoin(products, eq(products.id, orderRows.productId))
-        .where(eq(orderRows.orderId, order.id))
+        .where(companyOrderRows(company, order.id))
         .orderBy(asc(orderRows.lineNumber));
     },
 

@@ -3,10 +3,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { apiError, companyCodeParam } from '../../../contract/common';
 import { popularArticlesQuery, popularArticlesResponse } from '../../../contract/orders';
 import type { Db } from '../../db/client';
-import { currentUser } from '../../plugins/authenticate';
+import { access, scopedCompany } from '../../plugins/access';
 import { createCartService } from '../cart/service';
 import { createPopularService } from './service';
-import { access } from '../../plugins/access';
 
 type Deps = { db: Db; now?: (() => Date) | undefined };
 
@@ -14,7 +13,7 @@ const errors = { 400: apiError, 401: apiError, 403: apiError, 404: apiError };
 
 /** The company's most ordered products over a period (SPEC §6 "popular articles"). */
 export function popularRoutes({ db, now = () => new Date() }: Deps) {
-  const popular = createPopularService(db, createCartService(db, now));
+  const popular = createPopularService(db, createCartService(db, now), now);
 
   return async (fastify: FastifyInstance) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -29,7 +28,7 @@ export function popularRoutes({ db, now = () => new Date() }: Deps) {
         querystring: popularArticlesQuery,
         response: { 200: popularArticlesResponse, ...errors },
       },
-      handler: (req) => popular.forCompany(currentUser(req), req.params.companyCode, req.query),
+      handler: (req) => popular.forCompany(scopedCompany(req), req.query),
     });
   };
 }

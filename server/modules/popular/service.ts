@@ -2,7 +2,7 @@ import { and, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { orderRows, orders, products } from '../../db/schema';
 import type { PopularArticle, PopularArticlesResponse } from '../../../contract/orders';
-import type { AuthUser } from '../../plugins/authenticate';
+import type { CompanyRow } from '../../plugins/access';
 import { plusDays, stockholmInstant, todayIn } from '../cart/delivery';
 import type { CartService } from '../cart/service';
 
@@ -17,15 +17,17 @@ const quantityInProductUnit = sql<string>`sum(case
 
 export type PopularService = ReturnType<typeof createPopularService>;
 
-/** "Populära artiklar": what a company orders most, with the products as they are now. */
-export function createPopularService(db: DbOrTx, carts: CartService) {
+/**
+ * "Populära artiklar": what a company orders most, with the products as they are now. It receives the company the
+ * route's access hook established (decision 0052) and counts that company's orders only.
+ */
+export function createPopularService(db: DbOrTx, carts: CartService, clock: () => Date) {
   return {
     async forCompany(
-      user: AuthUser,
-      companyCode: string,
+      company: CompanyRow,
       query: { from?: string | undefined; to?: string | undefined; limit: number },
     ): Promise<PopularArticlesResponse> {
-      const ctx = await carts.context(user, companyCode);
+      const ctx = { company, now: clock() };
       const to = query.to ?? todayIn(ctx.now);
       const from = query.from ?? plusDays(to, -POPULAR_DEFAULT_DAYS);
       const orderCount = sql<number>`count(distinct ${orders.id})::int`;
