@@ -11,11 +11,9 @@ import {
   updateCompanyProductBody,
 } from '../../../contract/company-products';
 import type { Db, DbOrTx } from '../../db/client';
-import { currentUser } from '../../plugins/authenticate';
 import type { Idempotency } from '../../plugins/idempotency';
-import { createCompanyService } from '../companies/service';
 import { createCompanyProductService } from './service';
-import { access } from '../../plugins/access';
+import { access, scopedCompany } from '../../plugins/access';
 
 type Deps = { db: Db; idempotency: Idempotency };
 
@@ -26,7 +24,7 @@ const base = '/v1/company/:companyCode';
 
 /** SPEC §7 company products ("mina artiklar"). Changes go through the idempotency store (docs/decisions/0006). */
 export function companyProductRoutes({ db, idempotency }: Deps) {
-  const serviceOn = (on: DbOrTx) => createCompanyProductService(on, createCompanyService(on));
+  const serviceOn = (on: DbOrTx) => createCompanyProductService(on);
   const reads = serviceOn(db);
 
   return async (fastify: FastifyInstance) => {
@@ -42,7 +40,7 @@ export function companyProductRoutes({ db, idempotency }: Deps) {
         querystring: companyProductsQuery,
         response: { 200: pagedCompanyProducts, ...errors },
       },
-      handler: (req) => reads.list(currentUser(req), req.params.companyCode, req.query),
+      handler: (req) => reads.list(scopedCompany(req), req.query),
     });
 
     app.post(`${base}/product`, {
@@ -56,10 +54,10 @@ export function companyProductRoutes({ db, idempotency }: Deps) {
         response: { 201: companyProduct, ...errors },
       },
       handler: async (req, reply) => {
-        const user = currentUser(req);
+        const company = scopedCompany(req);
         return idempotency.run(req, reply, async (tx) => ({
           status: 201,
-          body: await serviceOn(tx).create(user, req.params.companyCode, req.body),
+          body: await serviceOn(tx).create(company, req.body),
         }));
       },
     });
@@ -73,7 +71,7 @@ export function companyProductRoutes({ db, idempotency }: Deps) {
         params: companyProductParams,
         response: { 200: companyProduct, ...errors },
       },
-      handler: (req) => reads.get(currentUser(req), req.params.companyCode, req.params.id),
+      handler: (req) => reads.get(scopedCompany(req), req.params.id),
     });
 
     app.put(`${base}/product/:id`, {
@@ -87,10 +85,10 @@ export function companyProductRoutes({ db, idempotency }: Deps) {
         response: { 200: companyProduct, ...errors },
       },
       handler: async (req, reply) => {
-        const user = currentUser(req);
+        const company = scopedCompany(req);
         return idempotency.run(req, reply, async (tx) => ({
           status: 200,
-          body: await serviceOn(tx).update(user, req.params.companyCode, req.params.id, req.body),
+          body: await serviceOn(tx).update(company, req.params.id, req.body),
         }));
       },
     });
@@ -105,9 +103,9 @@ export function companyProductRoutes({ db, idempotency }: Deps) {
         response: { 204: z.null(), ...errors },
       },
       handler: async (req, reply) => {
-        const user = currentUser(req);
+        const company = scopedCompany(req);
         await idempotency.run(req, reply, async (tx) => {
-          await serviceOn(tx).remove(user, req.params.companyCode, req.params.id);
+          await serviceOn(tx).remove(company, req.params.id);
           return { status: 204, body: null };
         });
         return reply.status(204).send(null);

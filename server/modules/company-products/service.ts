@@ -9,8 +9,7 @@ import type {
 } from '../../../contract/company-products';
 import { AppError, conflict, notFound } from '../../lib/errors';
 import { errorText } from '../../lib/i18n';
-import type { AuthUser } from '../../plugins/authenticate';
-import type { CompanyService } from '../companies/service';
+import type { CompanyRow } from '../../plugins/access';
 
 export type CompanyProductService = ReturnType<typeof createCompanyProductService>;
 
@@ -38,10 +37,11 @@ function toProduct(row: Row, companyCode: string): CompanyProduct {
 }
 
 /**
- * Company products ("mina artiklar"). Every call resolves the company with `companyForUser` (403 when the user may not
- * act for it); a product of another company answers 404 CompanyProductNotFound.
+ * Company products ("mina artiklar") of the company the route's access hook established (decision 0052): every call
+ * receives that company, never a code to check again, and finds products only inside it, so a product of another
+ * company answers 404 CompanyProductNotFound.
  */
-export function createCompanyProductService(db: DbOrTx, companyService: CompanyService) {
+export function createCompanyProductService(db: DbOrTx) {
   const productNotFound = () => notFound('CompanyProductNotFound');
   const numberTaken = () =>
     new AppError(409, 'ArticleNumberTaken', undefined, [
@@ -57,6 +57,12 @@ export function createCompanyProductService(db: DbOrTx, companyService: CompanyS
     const [row] = lock ? await query.for('update') : await query;
     if (!row) throw productNotFound();
     return row;
+  }
+
+  /** Whether any company has a product with this id (a client id cannot be reused); only its existence is read. */
+  async function idTaken(id: string): Promise<boolean> {
+    const [row] = await db.select({ id: companyProducts.id }).from(companyProducts).where(eq(companyProducts.id, id));
+    return row !== undefined;
   }
 
   /** Account and zone must be the company's; the article number free within the company and not a catalogue SKU. */
@@ -112,11 +118,9 @@ export function createCompanyProductService(db: DbOrTx, companyService: CompanyS
 
   return {
     async list(
-      user: AuthUser,
-      code: string,
+      company: CompanyRow,
       query: { q?: string | undefined; page: number; pageSize: number },
     ): Promise<PagedCompanyProducts> {
-      const company = await companyService.companyForUser(user, code);
       const filters: SQL[] = [eq(companyProducts.companyId, company.id)];
       if (query.q) {
         const like = escapeLike(query.q);
@@ -144,21 +148,25 @@ export function createCompanyProductService(db: DbOrTx, companyService: CompanyS
       };
     },
 
-    async get(user: AuthUser, code: string, id: string): Promise<CompanyProduct> {
-      const company = await companyService.companyForUser(user, code);
+    async get(company: CompanyRow, id: string): Promise<CompanyProduct> {
       return toProduct(await rowOf(company.id, id), company.code);
     },
 
-    /** A client id that exists for the same company and article number is a resend; otherwise 409 ClientIdTaken. */
-    async create(user: AuthUser, code: string, body: CreateCompanyProductBody, now = new Date()) {
-      const company = await companyService.companyForUser(user, code);
+    /**
+     * A client id that exists for the same company and article number is a resend; otherwise 409 ClientIdTaken. Ids are
+     * unique across companies: another company's product with the id is a conflict, and nothing of it is read.
+     */
+    async create(company: CompanyRow, body: CreateCompanyProductBody, now = new Date()) {
       if (body.id) {
-        const [existing] = await db.select().from(companyProducts).where(eq(companyProducts.id, body.id));
+        const [existing] = await db
+          .select()
+          .from(companyProducts)
+          .where(and(eq(companyProducts.id, body.id), eq(companyProducts.companyId, company.id)));
         if (existing) {
-          if (existing.companyId !== company.id || existing.articleNumber !== body.articleNumber)
-            throw conflict('ClientIdTaken');
+          if (existing.articleNumber !== body.articleNumber) throw conflict('ClientIdTaken');
           return toProduct(existing, company.code);
         }
+        if (await idTaken(body.id)) throw conflict('ClientIdTaken');
       }
       // One company's own-article changes go one by one, so two devices cannot take one article number at once.
       await db.execute(sql`select 1 from ${companies} where ${companies.id} = ${company.id} for update`);
@@ -176,23 +184,23 @@ export function createCompanyProductService(db: DbOrTx, companyService: CompanyS
       return toProduct(row as Row, company.code);
     },
 
-    async update(user: AuthUser, code: string, id: string, body: UpdateCompanyProductBody, now = new Date()) {
-      const company = await companyService.companyForUser(user, code);
+    async update(company: CompanyRow, id: string, body: UpdateCompanyProductBody, now = new Date()) {
       await db.execute(sql`select 1 from ${companies} where ${companies.id} = ${company.id} for update`);
       await rowOf(company.id, id, true);
       await check(company.id, body, id);
       const [row] = await db
         .update(companyProducts)
         .set({ ...values(body), updatedAt: now })
-        .where(eq(companyProducts.id, id))
+        .where(and(eq(companyProducts.id, id), eq(companyProducts.companyId, company.id)))
         .returning();
       return toProduct(row as Row, company.code);
     },
 
-    async remove(user: AuthUser, code: string, id: string): Promise<void> {
-      const company = await companyService.companyForUser(user, code);
+    async remove(company: CompanyRow, id: string): Promise<void> {
       await rowOf(company.id, id, true);
-      await db.delete(companyProducts).where(eq(companyProducts.id, id));
+      await db
+        .delete(companyProducts)
+        .where(and(eq(companyProducts.id, id), eq(companyProducts.companyId, company.id)));
     },
   };
 }

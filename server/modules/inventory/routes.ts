@@ -32,10 +32,9 @@ import {
 import type { Db, DbOrTx } from '../../db/client';
 import { currentUser } from '../../plugins/authenticate';
 import type { Idempotency } from '../../plugins/idempotency';
-import { createCompanyService } from '../companies/service';
 import { contentDisposition, exportFileName, inventoryExcel, inventoryPdf } from './export';
 import { createInventoryService } from './service';
-import { access } from '../../plugins/access';
+import { access, scopedCompany } from '../../plugins/access';
 
 type Deps = { db: Db; idempotency: Idempotency };
 
@@ -46,7 +45,7 @@ const base = '/v1/company/:companyCode';
 
 /** SPEC §7 inventory lists, counting and the company data around them. Changes go through idempotency (0006). */
 export function inventoryRoutes({ db, idempotency }: Deps) {
-  const serviceOn = (on: DbOrTx) => createInventoryService(on, createCompanyService(on));
+  const serviceOn = (on: DbOrTx) => createInventoryService(on);
   const reads = serviceOn(db);
 
   return async (fastify: FastifyInstance) => {
@@ -62,7 +61,7 @@ export function inventoryRoutes({ db, idempotency }: Deps) {
         querystring: inventoryListsQuery,
         response: { 200: pagedInventoryLists, ...errors },
       },
-      handler: (req) => reads.lists(currentUser(req), req.params.companyCode, req.query),
+      handler: (req) => reads.lists(scopedCompany(req), req.query),
     });
 
     app.post(`${base}/inventory-list`, {
@@ -76,10 +75,11 @@ export function inventoryRoutes({ db, idempotency }: Deps) {
         response: { 201: inventoryList, ...errors },
       },
       handler: async (req, reply) => {
-        const user = currentUser(req);
+        const company = scopedCompany(req);
+        const { id: userId } = currentUser(req);
         return idempotency.run(req, reply, async (tx) => ({
           status: 201,
-          body: await serviceOn(tx).create(user, req.params.companyCode, req.body),
+          body: await serviceOn(tx).create(company, userId, req.body),
         }));
       },
     });
@@ -93,7 +93,7 @@ export function inventoryRoutes({ db, idempotency }: Deps) {
         params: inventoryListParams,
         response: { 200: inventoryListDetail, ...errors },
       },
-      handler: (req) => reads.detail(currentUser(req), req.params.companyCode, req.params.id),
+      handler: (req) => reads.detail(scopedCompany(req), req.params.id),
     });
 
     app.put(`${base}/inventory-list/:id`, {
@@ -107,10 +107,10 @@ export function inventoryRoutes({ db, idempotency }: Deps) {
         response: { 200: inventoryList, ...errors },
       },
       handler: async (req, reply) => {
-        const user = currentUser(req);
+        const company = scopedCompany(req);
         return idempotency.run(req, reply, async (tx) => ({
           status: 200,
-          body: await serviceOn(tx).update(user, req.params.companyCode, req.params.id, req.body),
+          body: await serviceOn(tx).update(company, req.params.id, req.body),
         }));
       },
     });
@@ -125,9 +125,9 @@ export function inventoryRoutes({ db, idempotency }: Deps) {
         response: { 204: z.null(), ...errors },
       },
       handler: async (req, reply) => {
-        const user = currentUser(req);
+        const company = scopedCompany(req);
         await idempotency.run(req, reply, async (tx) => {
-          await serviceOn(tx).remove(user, req.params.companyCode, req.params.id);
+          await serviceOn(tx).remove(company, req.params.id);
           return { status: 204, body: null };
         });
         return reply.status(204).send(null);
@@ -144,7 +144,7 @@ export function inventoryRoutes({ db, idempotency }: Deps) {
         querystring: inventoryItemsQuery,
         response: { 200: inventoryItemsResponse, ...errors },
       },
-      handler: (req) => reads.items(currentUser(req), req.params.companyCode, req.params.listId, req.query),
+      handler: (req) => reads.items(scopedCompany(req), req.params.listId, req.query),
     });
 
     app.get(`${base}/inventory-list/:listId/items/group-by/:group`, {
@@ -157,8 +157,7 @@ export function inventoryRoutes({ db, idempotency }: Deps) {
         querystring: inventoryItemsQuery,
         response: { 200: inventoryGroupsResponse, ...errors },
       },
-      handler: (req) =>
-        reads.groups(currentUser(req), req.params.companyCode, req.params.listId, req.params.group, req.query),
+      handler: (req) => reads.groups(scopedCompany(req), req.params.listId, req.params.group, req.query),
     });
 
     app.post(`${base}/inventory-list/:listId/item`, {
@@ -172,10 +171,10 @@ export function inventoryRoutes({ db, idempotency }: Deps) {
         response: { 201: inventoryListItem, ...errors },
       },
       handler: async (req, reply) => {
-        const user = currentUser(req);
+        const company = scopedCompany(req);
         return idempotency.run(req, reply, async (tx) => ({
           status: 201,
-          body: await serviceOn(tx).addItem(user, req.params.companyCode, req.params.listId, req.body),
+          body: await serviceOn(tx).addItem(company, req.params.listId, req.body),
         }));
       },
     });
@@ -191,11 +190,11 @@ export function inventoryRoutes({ db, idempotency }: Deps) {
         response: { 200: inventoryListItem, ...errors },
       },
       handler: async (req, reply) => {
-        const user = currentUser(req);
-        const { companyCode, listId, itemId } = req.params;
+        const company = scopedCompany(req);
+        const { listId, itemId } = req.params;
         return idempotency.run(req, reply, async (tx) => ({
           status: 200,
-          body: await serviceOn(tx).updateItem(user, companyCode, listId, itemId, req.body),
+          body: await serviceOn(tx).updateItem(company, listId, itemId, req.body),
         }));
       },
     });
@@ -210,10 +209,10 @@ export function inventoryRoutes({ db, idempotency }: Deps) {
         response: { 204: z.null(), ...errors },
       },
       handler: async (req, reply) => {
-        const user = currentUser(req);
-        const { companyCode, listId, itemId } = req.params;
+        const company = scopedCompany(req);
+        const { listId, itemId } = req.params;
         await idempotency.run(req, reply, async (tx) => {
-          await serviceOn(tx).removeItem(user, companyCode, listId, itemId);
+          await serviceOn(tx).removeItem(company, listId, itemId);
           return { status: 204, body: null };
         });
         return reply.status(204).send(null);
@@ -231,10 +230,11 @@ export function inventoryRoutes({ db, idempotency }: Deps) {
         response: { 200: countAnswer, 201: countAnswer, ...errors },
       },
       handler: async (req, reply) => {
-        const user = currentUser(req);
-        const { companyCode, listId, itemId } = req.params;
+        const company = scopedCompany(req);
+        const { id: userId } = currentUser(req);
+        const { listId, itemId } = req.params;
         return idempotency.run(req, reply, async (tx) => {
-          const { created, ...answer } = await serviceOn(tx).count(user, companyCode, listId, itemId, req.body);
+          const { created, ...answer } = await serviceOn(tx).count(company, userId, listId, itemId, req.body);
           return { status: created ? 201 : 200, body: answer };
         });
       },
@@ -250,7 +250,7 @@ export function inventoryRoutes({ db, idempotency }: Deps) {
         response: { 200: inventoryCountsResponse, ...errors },
       },
       handler: async (req) => ({
-        data: await reads.counts(currentUser(req), req.params.companyCode, req.params.listId, req.params.itemId),
+        data: await reads.counts(scopedCompany(req), req.params.listId, req.params.itemId),
       }),
     });
 
@@ -264,7 +264,7 @@ export function inventoryRoutes({ db, idempotency }: Deps) {
         response: { 200: shortfallResponse, ...errors },
       },
       handler: async (req) => ({
-        data: await reads.shortfall(currentUser(req), req.params.companyCode, req.params.id),
+        data: await reads.shortfall(scopedCompany(req), req.params.id),
       }),
     });
 
@@ -280,7 +280,7 @@ export function inventoryRoutes({ db, idempotency }: Deps) {
         response: { 200: z.unknown().describe('xlsx file'), ...errors },
       },
       handler: async (req, reply) => {
-        const data = await reads.exportData(currentUser(req), req.params.companyCode, req.params.id, req.query.group);
+        const data = await reads.exportData(scopedCompany(req), req.params.id, req.query.group);
         const buffer = await inventoryExcel(data);
         return reply
           .header('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
@@ -302,7 +302,7 @@ export function inventoryRoutes({ db, idempotency }: Deps) {
         response: { 200: z.unknown().describe('PDF file'), ...errors },
       },
       handler: async (req, reply) => {
-        const data = await reads.exportData(currentUser(req), req.params.companyCode, req.params.id, req.query.group);
+        const data = await reads.exportData(scopedCompany(req), req.params.id, req.query.group);
         const buffer = await inventoryPdf(data);
         return reply
           .header('Content-Type', 'application/pdf')
@@ -321,7 +321,7 @@ export function inventoryRoutes({ db, idempotency }: Deps) {
         params: inventoryCompanyParams,
         response: { 200: chartOfAccountsResponse, ...errors },
       },
-      handler: async (req) => ({ data: await reads.chartOfAccounts(currentUser(req), req.params.companyCode) }),
+      handler: async (req) => ({ data: await reads.chartOfAccounts(scopedCompany(req)) }),
     });
 
     app.get(`${base}/zones`, {
@@ -333,7 +333,7 @@ export function inventoryRoutes({ db, idempotency }: Deps) {
         params: inventoryCompanyParams,
         response: { 200: zonesResponse, ...errors },
       },
-      handler: async (req) => ({ data: await reads.zones(currentUser(req), req.params.companyCode) }),
+      handler: async (req) => ({ data: await reads.zones(scopedCompany(req)) }),
     });
 
     app.get(`${base}/article-index`, {
@@ -346,7 +346,7 @@ export function inventoryRoutes({ db, idempotency }: Deps) {
         response: { 200: articleIndexResponse, 304: z.null(), ...errors },
       },
       handler: async (req, reply) => {
-        const index = await reads.articleIndex(currentUser(req), req.params.companyCode);
+        const index = await reads.articleIndex(scopedCompany(req));
         const etag = `"${index.version}"`;
         reply.header('ETag', etag).header('Cache-Control', 'private, no-cache');
         const match = req.headers['if-none-match'];

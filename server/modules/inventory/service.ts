@@ -51,8 +51,7 @@ import {
 } from '../../../contract/inventory';
 import { AppError, conflict, notFound } from '../../lib/errors';
 import { errorText } from '../../lib/i18n';
-import type { AuthUser } from '../../plugins/authenticate';
-import type { CompanyService } from '../companies/service';
+import type { CompanyRow } from '../../plugins/access';
 import { createPriceService } from '../prices/service';
 import { createHash } from 'node:crypto';
 
@@ -64,7 +63,6 @@ export type ItemQuery = {
   zone?: string | undefined;
   account?: string | undefined;
 };
-type Company = { id: string; code: string; name: string };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const milli = (n: string | number) => Math.round(Number(n) * 1000);
@@ -249,19 +247,16 @@ export function convertPrice(price: number, from: InventoryUnit, to: InventoryUn
 }
 
 /**
- * Inventory lists of a company, their items and counts (docs/decisions/0025–0027). Every call resolves the company
- * with `companyForUser` (403 for a company the user may not act for); a list that is not the company's answers 404
- * InventoryListNotFound. Written against `DbOrTx`: the routes build it on the idempotency transaction for changes.
+ * Inventory lists of a company, their items and counts (docs/decisions/0025–0027). Every call receives the company
+ * the route's access hook established (decision 0052), never a code to check again, and finds lists only inside it:
+ * a list of another company answers 404 InventoryListNotFound. Items and counts are reached only through such a list.
+ * Written against `DbOrTx`: the routes build it on the idempotency transaction for changes.
  */
-export function createInventoryService(db: DbOrTx, companyService: CompanyService) {
+export function createInventoryService(db: DbOrTx) {
   const listNotFound = () => notFound('InventoryListNotFound');
   const itemNotFound = () => notFound('InventoryListItemNotFound');
   const fieldError = (status: number, code: 'ArticleAlreadyInList' | 'ArticleNumberTaken', path: string) =>
     new AppError(status, code, undefined, [{ path, message: errorText(code) }]);
-
-  async function company(user: AuthUser, code: string): Promise<Company> {
-    return companyService.companyForUser(user, code);
-  }
 
   async function listRows(where: SQL): Promise<ListRow[]> {
     return db
@@ -285,8 +280,8 @@ export function createInventoryService(db: DbOrTx, companyService: CompanyServic
     return row;
   }
 
-  async function summary(id: string): Promise<InventoryList> {
-    const [row] = await listRows(eq(inventoryLists.id, id));
+  async function summary(companyId: string, id: string): Promise<InventoryList> {
+    const [row] = await listRows(and(eq(inventoryLists.id, id), eq(inventoryLists.companyId, companyId))!);
     if (!row) throw listNotFound();
     return toList(row);
   }
@@ -305,7 +300,7 @@ export function createInventoryService(db: DbOrTx, companyService: CompanyServic
     const [list] = await db
       .select({ previousListId: inventoryLists.previousListId })
       .from(inventoryLists)
-      .where(eq(inventoryLists.id, listId));
+      .where(and(eq(inventoryLists.id, listId), eq(inventoryLists.companyId, companyId)));
     const previousListId = list?.previousListId ?? null;
     const rows = (await db
       .select(itemColumns)
@@ -338,8 +333,11 @@ export function createInventoryService(db: DbOrTx, companyService: CompanyServic
     return item;
   }
 
-  async function touch(listId: string, now: Date) {
-    await db.update(inventoryLists).set({ updatedAt: now }).where(eq(inventoryLists.id, listId));
+  async function touch(companyId: string, listId: string, now: Date) {
+    await db
+      .update(inventoryLists)
+      .set({ updatedAt: now })
+      .where(and(eq(inventoryLists.id, listId), eq(inventoryLists.companyId, companyId)));
   }
 
   async function checkAccount(companyId: string, account: string | null | undefined, path = 'account') {
@@ -470,6 +468,18 @@ export function createInventoryService(db: DbOrTx, companyService: CompanyServic
     return { zones, accounts };
   }
 
+  /**
+   * Whether any company has a row with this id (a client id cannot be reused): ids are unique across companies, so
+   * another company's row with it is a conflict. Only its existence is read.
+   */
+  async function idTaken(
+    table: typeof inventoryLists | typeof inventoryListItems | typeof inventoryCountEvents,
+    id: string,
+  ) {
+    const [row] = await db.select({ id: table.id }).from(table).where(eq(table.id, id)).limit(1);
+    return row !== undefined;
+  }
+
   /** Where the company placed an article last time (latest list first), for defaults. */
   async function lastPlacement(companyId: string, articleNumber: string) {
     const [row] = await db
@@ -483,15 +493,11 @@ export function createInventoryService(db: DbOrTx, companyService: CompanyServic
   }
 
   return {
-    company,
-
     async lists(
-      user: AuthUser,
-      code: string,
+      company: CompanyRow,
       query: { q?: string | undefined; page: number; pageSize: number },
     ): Promise<PagedInventoryLists> {
-      const { id } = await company(user, code);
-      const filters: SQL[] = [eq(inventoryLists.companyId, id)];
+      const filters: SQL[] = [eq(inventoryLists.companyId, company.id)];
       if (query.q) filters.push(ilike(inventoryLists.name, escapeLike(query.q)));
       const where = and(...filters)!;
       const [totals] = await db.select({ n: count() }).from(inventoryLists).where(where);
@@ -518,40 +524,39 @@ export function createInventoryService(db: DbOrTx, companyService: CompanyServic
       };
     },
 
-    async detail(user: AuthUser, code: string, id: string): Promise<InventoryListDetail> {
-      const c = await company(user, code);
-      await listOf(c.id, id);
-      return { ...(await summary(id)), items: await sortedItems(c.id, id, {}) };
+    async detail(company: CompanyRow, id: string): Promise<InventoryListDetail> {
+      await listOf(company.id, id);
+      return { ...(await summary(company.id, id)), items: await sortedItems(company.id, id, {}) };
     },
 
     /**
      * Creates a list. A client id that exists with the same company and name is a resend (answers the list as it is);
      * any other use of it is 409 ClientIdTaken.
      */
-    async create(user: AuthUser, code: string, body: CreateInventoryListBody, now = new Date()) {
-      const c = await company(user, code);
+    async create(company: CompanyRow, createdBy: string, body: CreateInventoryListBody, now = new Date()) {
       if (body.id) {
         const [existing] = await db
-          .select({ companyId: inventoryLists.companyId, name: inventoryLists.name })
+          .select({ name: inventoryLists.name })
           .from(inventoryLists)
-          .where(eq(inventoryLists.id, body.id));
+          .where(and(eq(inventoryLists.id, body.id), eq(inventoryLists.companyId, company.id)));
         if (existing) {
-          if (existing.companyId !== c.id || existing.name !== body.name) throw conflict('ClientIdTaken');
-          return summary(body.id);
+          if (existing.name !== body.name) throw conflict('ClientIdTaken');
+          return summary(company.id, body.id);
         }
+        if (await idTaken(inventoryLists, body.id)) throw conflict('ClientIdTaken');
       }
       const id = body.id ?? crypto.randomUUID();
       let previousListId: string | null;
       if (body.previousListId === undefined) {
-        previousListId = await defaultPrevious(c.id, id, body.dateFrom ?? null, now);
+        previousListId = await defaultPrevious(company.id, id, body.dateFrom ?? null, now);
       } else {
         previousListId = body.previousListId;
-        if (previousListId !== null) await checkPrevious(c.id, id, previousListId);
+        if (previousListId !== null) await checkPrevious(company.id, id, previousListId);
       }
       await db.insert(inventoryLists).values({
         id,
-        companyId: c.id,
-        createdBy: user.id,
+        companyId: company.id,
+        createdBy,
         name: body.name,
         dateFrom: body.dateFrom ?? null,
         dateTo: body.dateTo ?? null,
@@ -559,13 +564,12 @@ export function createInventoryService(db: DbOrTx, companyService: CompanyServic
         createdAt: now,
         updatedAt: now,
       });
-      return summary(id);
+      return summary(company.id, id);
     },
 
-    async update(user: AuthUser, code: string, id: string, body: UpdateInventoryListBody, now = new Date()) {
-      const c = await company(user, code);
-      await listOf(c.id, id, true);
-      if (body.previousListId) await checkPrevious(c.id, id, body.previousListId);
+    async update(company: CompanyRow, id: string, body: UpdateInventoryListBody, now = new Date()) {
+      await listOf(company.id, id, true);
+      if (body.previousListId) await checkPrevious(company.id, id, body.previousListId);
       await db
         .update(inventoryLists)
         .set({
@@ -575,55 +579,49 @@ export function createInventoryService(db: DbOrTx, companyService: CompanyServic
           ...(body.previousListId !== undefined ? { previousListId: body.previousListId } : {}),
           updatedAt: now,
         })
-        .where(eq(inventoryLists.id, id));
-      return summary(id);
+        .where(and(eq(inventoryLists.id, id), eq(inventoryLists.companyId, company.id)));
+      return summary(company.id, id);
     },
 
-    async remove(user: AuthUser, code: string, id: string): Promise<void> {
-      const c = await company(user, code);
-      await listOf(c.id, id, true);
-      await db.delete(inventoryLists).where(eq(inventoryLists.id, id));
+    async remove(company: CompanyRow, id: string): Promise<void> {
+      await listOf(company.id, id, true);
+      await db.delete(inventoryLists).where(and(eq(inventoryLists.id, id), eq(inventoryLists.companyId, company.id)));
     },
 
-    async items(user: AuthUser, code: string, listId: string, query: ItemQuery) {
-      const c = await company(user, code);
-      await listOf(c.id, listId);
-      const data = await sortedItems(c.id, listId, query);
+    async items(company: CompanyRow, listId: string, query: ItemQuery) {
+      await listOf(company.id, listId);
+      const data = await sortedItems(company.id, listId, query);
       return { data, stockValue: data.reduce((s, i) => s + i.stockValue, 0) };
     },
 
     async groups(
-      user: AuthUser,
-      code: string,
+      company: CompanyRow,
       listId: string,
       group: InventoryGroup,
       query: ItemQuery,
     ): Promise<InventoryGroupsResponse> {
-      const c = await company(user, code);
-      await listOf(c.id, listId);
-      const [items, lookups] = await Promise.all([sortedItems(c.id, listId, query), companyLookups(c.id)]);
+      await listOf(company.id, listId);
+      const [items, lookups] = await Promise.all([sortedItems(company.id, listId, query), companyLookups(company.id)]);
       const data = groupInventoryItems(items, group, lookups);
       return { group, data, stockValue: data.reduce((s, g) => s + g.subtotal, 0) };
     },
 
     /** Everything an export needs: the company, the list, its groups and lookups. */
-    async exportData(user: AuthUser, code: string, listId: string, group: InventoryGroup) {
-      const c = await company(user, code);
-      await listOf(c.id, listId);
+    async exportData(company: CompanyRow, listId: string, group: InventoryGroup) {
+      await listOf(company.id, listId);
       const [list, items, lookups] = await Promise.all([
-        summary(listId),
-        sortedItems(c.id, listId, {}),
-        companyLookups(c.id),
+        summary(company.id, listId),
+        sortedItems(company.id, listId, {}),
+        companyLookups(company.id),
       ]);
-      return { company: c, list, groups: groupInventoryItems(items, group, lookups), group };
+      return { company, list, groups: groupInventoryItems(items, group, lookups), group };
     },
 
     /**
      * Adds a catalogue product or an own article (see contract addInventoryItemBody for defaults and refusals).
      */
-    async addItem(user: AuthUser, code: string, listId: string, body: AddInventoryItemBody, now = new Date()) {
-      const c = await company(user, code);
-      await listOf(c.id, listId, true);
+    async addItem(company: CompanyRow, listId: string, body: AddInventoryItemBody, now = new Date()) {
+      await listOf(company.id, listId, true);
       type Source = {
         articleNumber: string;
         name: string;
@@ -650,7 +648,7 @@ export function createInventoryService(db: DbOrTx, companyService: CompanyServic
             { path: 'productId', message: errorText('ProductNotFound') },
           ]);
         }
-        const [price] = await createPriceService(db).forCompany(c.id, [p.id], now);
+        const [price] = await createPriceService(db).forCompany(company.id, [p.id], now);
         source = {
           articleNumber: p.sku,
           name: p.name,
@@ -664,7 +662,7 @@ export function createInventoryService(db: DbOrTx, companyService: CompanyServic
         const [o] = await db
           .select()
           .from(companyProducts)
-          .where(and(eq(companyProducts.id, body.companyProductId ?? ''), eq(companyProducts.companyId, c.id)));
+          .where(and(eq(companyProducts.id, body.companyProductId ?? ''), eq(companyProducts.companyId, company.id)));
         if (!o) {
           throw new AppError(404, 'CompanyProductNotFound', undefined, [
             { path: 'companyProductId', message: errorText('CompanyProductNotFound') },
@@ -684,21 +682,20 @@ export function createInventoryService(db: DbOrTx, companyService: CompanyServic
       if (body.id) {
         const [existing] = await db
           .select({
-            listId: inventoryListItems.listId,
             productId: inventoryListItems.productId,
             companyProductId: inventoryListItems.companyProductId,
           })
           .from(inventoryListItems)
-          .where(eq(inventoryListItems.id, body.id));
+          .where(and(eq(inventoryListItems.id, body.id), eq(inventoryListItems.listId, listId)));
         if (existing) {
           const same =
-            existing.listId === listId &&
-            (body.productId !== undefined
+            body.productId !== undefined
               ? existing.productId === body.productId
-              : existing.companyProductId === body.companyProductId);
+              : existing.companyProductId === body.companyProductId;
           if (!same) throw conflict('ClientIdTaken');
-          return itemOf(c.id, listId, body.id);
+          return itemOf(company.id, listId, body.id);
         }
+        if (await idTaken(inventoryListItems, body.id)) throw conflict('ClientIdTaken');
       }
 
       const [taken] = await db
@@ -715,12 +712,12 @@ export function createInventoryService(db: DbOrTx, companyService: CompanyServic
         throw fieldError(409, 'ArticleNumberTaken', body.productId ? 'productId' : 'companyProductId');
       }
 
-      const placement = await lastPlacement(c.id, source.articleNumber);
+      const placement = await lastPlacement(company.id, source.articleNumber);
       const unit = body.unit ?? source.unit;
       const account = body.account !== undefined ? body.account : (placement?.account ?? source.account);
       const zone = body.zone !== undefined ? body.zone : (placement?.zone ?? source.zone);
-      if (body.account !== undefined) await checkAccount(c.id, account);
-      if (body.zone !== undefined) await checkZone(c.id, zone);
+      if (body.account !== undefined) await checkAccount(company.id, account);
+      if (body.zone !== undefined) await checkZone(company.id, zone);
       const id = body.id ?? crypto.randomUUID();
       await db.insert(inventoryListItems).values({
         id,
@@ -738,28 +735,26 @@ export function createInventoryService(db: DbOrTx, companyService: CompanyServic
         createdAt: now,
         updatedAt: now,
       });
-      await touch(listId, now);
-      return itemOf(c.id, listId, id);
+      await touch(company.id, listId, now);
+      return itemOf(company.id, listId, id);
     },
 
     async updateItem(
-      user: AuthUser,
-      code: string,
+      company: CompanyRow,
       listId: string,
       itemId: string,
       body: UpdateInventoryItemBody,
       now = new Date(),
     ) {
-      const c = await company(user, code);
-      await listOf(c.id, listId, true);
+      await listOf(company.id, listId, true);
       if (!UUID.test(itemId)) throw itemNotFound();
       const [row] = await db
         .select()
         .from(inventoryListItems)
         .where(and(eq(inventoryListItems.id, itemId), eq(inventoryListItems.listId, listId)));
       if (!row) throw itemNotFound();
-      if (body.account !== undefined) await checkAccount(c.id, body.account);
-      if (body.zone !== undefined) await checkZone(c.id, body.zone);
+      if (body.account !== undefined) await checkAccount(company.id, body.account);
+      if (body.zone !== undefined) await checkZone(company.id, body.zone);
       const unit = body.unit ?? row.unit;
       const changes: Partial<typeof inventoryListItems.$inferInsert> = { updatedAt: now };
       if (body.unit !== undefined) changes.unit = body.unit;
@@ -772,22 +767,24 @@ export function createInventoryService(db: DbOrTx, companyService: CompanyServic
         const merged = mergeCounts((await eventsOf(itemId)).map(toMergeEvent));
         changes.conflictResolvedUntil = merged.overriddenUntil ?? now;
       }
-      await db.update(inventoryListItems).set(changes).where(eq(inventoryListItems.id, itemId));
+      await db
+        .update(inventoryListItems)
+        .set(changes)
+        .where(and(eq(inventoryListItems.id, itemId), eq(inventoryListItems.listId, listId)));
       await recompute(itemId, now);
-      await touch(listId, now);
-      return itemOf(c.id, listId, itemId);
+      await touch(company.id, listId, now);
+      return itemOf(company.id, listId, itemId);
     },
 
-    async removeItem(user: AuthUser, code: string, listId: string, itemId: string, now = new Date()) {
-      const c = await company(user, code);
-      await listOf(c.id, listId, true);
+    async removeItem(company: CompanyRow, listId: string, itemId: string, now = new Date()) {
+      await listOf(company.id, listId, true);
       if (!UUID.test(itemId)) throw itemNotFound();
       const removed = await db
         .delete(inventoryListItems)
         .where(and(eq(inventoryListItems.id, itemId), eq(inventoryListItems.listId, listId)))
         .returning({ id: inventoryListItems.id });
       if (removed.length === 0) throw itemNotFound();
-      await touch(listId, now);
+      await touch(company.id, listId, now);
     },
 
     /**
@@ -795,15 +792,14 @@ export function createInventoryService(db: DbOrTx, companyService: CompanyServic
      * same content is a resend: nothing changes and `created` is false. Any other use of the id is 409 ClientIdTaken.
      */
     async count(
-      user: AuthUser,
-      code: string,
+      company: CompanyRow,
+      userId: string,
       listId: string,
       itemId: string,
       body: CountBody,
       now = new Date(),
     ): Promise<CountAnswer & { created: boolean }> {
-      const c = await company(user, code);
-      await listOf(c.id, listId, true);
+      await listOf(company.id, listId, true);
       if (!UUID.test(itemId)) throw itemNotFound();
       const [item] = await db
         .select({ piecesPerCarton: inventoryListItems.piecesPerCarton })
@@ -812,16 +808,20 @@ export function createInventoryService(db: DbOrTx, companyService: CompanyServic
         .for('update');
       if (!item) throw itemNotFound();
       const value = body.kind === 'delta' ? body.amount : body.quantity;
-      const [existing] = await db.select().from(inventoryCountEvents).where(eq(inventoryCountEvents.id, body.id));
+      const [existing] = await db
+        .select()
+        .from(inventoryCountEvents)
+        .where(and(eq(inventoryCountEvents.id, body.id), eq(inventoryCountEvents.itemId, itemId)));
       let created = false;
       if (existing) {
         const same =
-          existing.itemId === itemId &&
           existing.kind === body.kind &&
           milli(existing.value) === milli(value) &&
           existing.unit === body.unit &&
           existing.deviceId === body.deviceId;
         if (!same) throw conflict('ClientIdTaken');
+      } else if (await idTaken(inventoryCountEvents, body.id)) {
+        throw conflict('ClientIdTaken');
       } else {
         const countedAt = new Date(body.countedAt);
         const latest = now.getTime() + COUNT_FUTURE_TOLERANCE_MS;
@@ -829,7 +829,7 @@ export function createInventoryService(db: DbOrTx, companyService: CompanyServic
           id: body.id,
           itemId,
           listId,
-          userId: user.id,
+          userId,
           deviceId: body.deviceId,
           kind: body.kind,
           value: String(value),
@@ -840,18 +840,21 @@ export function createInventoryService(db: DbOrTx, companyService: CompanyServic
         });
         created = true;
         await recompute(itemId, now);
-        await touch(listId, now);
+        await touch(company.id, listId, now);
       }
       const events = await eventsOf(itemId);
       const merged = mergeCounts(events.map(toMergeEvent));
       const event = events.find((e) => e.id === body.id)!;
       const names = await userNames(event.userId ? [event.userId] : []);
-      return { item: await itemOf(c.id, listId, itemId), count: toCount(event, names, merged.effective), created };
+      return {
+        item: await itemOf(company.id, listId, itemId),
+        count: toCount(event, names, merged.effective),
+        created,
+      };
     },
 
-    async counts(user: AuthUser, code: string, listId: string, itemId: string): Promise<InventoryCount[]> {
-      const c = await company(user, code);
-      await listOf(c.id, listId);
+    async counts(company: CompanyRow, listId: string, itemId: string): Promise<InventoryCount[]> {
+      await listOf(company.id, listId);
       if (!UUID.test(itemId)) throw itemNotFound();
       const [item] = await db
         .select({ id: inventoryListItems.id })
@@ -864,10 +867,9 @@ export function createInventoryService(db: DbOrTx, companyService: CompanyServic
       return events.map((e) => toCount(e, names, merged.effective));
     },
 
-    async shortfall(user: AuthUser, code: string, listId: string): Promise<ShortfallLine[]> {
-      const c = await company(user, code);
-      await listOf(c.id, listId);
-      const items = (await sortedItems(c.id, listId, {})).filter(
+    async shortfall(company: CompanyRow, listId: string): Promise<ShortfallLine[]> {
+      await listOf(company.id, listId);
+      const items = (await sortedItems(company.id, listId, {})).filter(
         (i) => i.parLevel !== null && milli(i.quantity) < milli(i.parLevel),
       );
       const ids = items.flatMap((i) => (i.productId ? [i.productId] : []));
@@ -911,22 +913,19 @@ export function createInventoryService(db: DbOrTx, companyService: CompanyServic
       });
     },
 
-    async chartOfAccounts(user: AuthUser, code: string): Promise<ChartAccount[]> {
-      const c = await company(user, code);
-      return (await companyLookups(c.id)).accounts;
+    async chartOfAccounts(company: CompanyRow): Promise<ChartAccount[]> {
+      return (await companyLookups(company.id)).accounts;
     },
 
-    async zones(user: AuthUser, code: string): Promise<CompanyZone[]> {
-      const c = await company(user, code);
-      return (await companyLookups(c.id)).zones;
+    async zones(company: CompanyRow): Promise<CompanyZone[]> {
+      return (await companyLookups(company.id)).zones;
     },
 
     /**
      * The offline article index (docs/decisions/0027): the company's assortment — products it ordered, has a company
      * price for, or has in an inventory list — and its own articles. `version` is a hash of the content.
      */
-    async articleIndex(user: AuthUser, code: string, now = new Date()): Promise<ArticleIndexResponse> {
-      const c = await company(user, code);
+    async articleIndex(company: CompanyRow, now = new Date()): Promise<ArticleIndexResponse> {
       const assortment = await db
         .selectDistinct({ id: products.id })
         .from(products)
@@ -938,11 +937,14 @@ export function createInventoryService(db: DbOrTx, companyService: CompanyServic
                 .select({ id: orderRows.productId })
                 .from(orderRows)
                 .innerJoin(orders, eq(orders.id, orderRows.orderId))
-                .where(eq(orders.companyId, c.id)),
+                .where(eq(orders.companyId, company.id)),
             ),
             inArray(
               products.id,
-              db.select({ id: companyPrices.productId }).from(companyPrices).where(eq(companyPrices.companyId, c.id)),
+              db
+                .select({ id: companyPrices.productId })
+                .from(companyPrices)
+                .where(eq(companyPrices.companyId, company.id)),
             ),
             inArray(
               products.id,
@@ -950,7 +952,7 @@ export function createInventoryService(db: DbOrTx, companyService: CompanyServic
                 .select({ id: inventoryListItems.productId })
                 .from(inventoryListItems)
                 .innerJoin(inventoryLists, eq(inventoryLists.id, inventoryListItems.listId))
-                .where(eq(inventoryLists.companyId, c.id)),
+                .where(eq(inventoryLists.companyId, company.id)),
             ),
           ),
         );
@@ -970,8 +972,8 @@ export function createInventoryService(db: DbOrTx, companyService: CompanyServic
               .from(products)
               .where(inArray(products.id, ids))
           : Promise.resolve([]),
-        createPriceService(db).forCompany(c.id, ids, now),
-        db.select().from(companyProducts).where(eq(companyProducts.companyId, c.id)),
+        createPriceService(db).forCompany(company.id, ids, now),
+        db.select().from(companyProducts).where(eq(companyProducts.companyId, company.id)),
         db
           .select({
             articleNumber: inventoryListItems.articleNumber,
@@ -980,7 +982,7 @@ export function createInventoryService(db: DbOrTx, companyService: CompanyServic
           })
           .from(inventoryListItems)
           .innerJoin(inventoryLists, eq(inventoryLists.id, inventoryListItems.listId))
-          .where(eq(inventoryLists.companyId, c.id))
+          .where(eq(inventoryLists.companyId, company.id))
           .orderBy(asc(inventoryLists.createdAt), asc(inventoryListItems.createdAt)),
       ]);
       const priceOf = new Map(prices.map((p) => [p.productId, p.price]));
@@ -1015,7 +1017,7 @@ export function createInventoryService(db: DbOrTx, companyService: CompanyServic
         })),
       ].sort((a, b) => (a.articleNumber < b.articleNumber ? -1 : a.articleNumber > b.articleNumber ? 1 : 0));
       const version = createHash('sha256').update(JSON.stringify(articles)).digest('base64url').slice(0, 22);
-      return { companyCode: c.code, version, generatedAt: now.toISOString(), articles };
+      return { companyCode: company.code, version, generatedAt: now.toISOString(), articles };
     },
   };
 }

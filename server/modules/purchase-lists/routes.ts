@@ -19,9 +19,8 @@ import {
 import type { Db, DbOrTx } from '../../db/client';
 import { currentUser } from '../../plugins/authenticate';
 import type { Idempotency } from '../../plugins/idempotency';
-import { createCompanyService } from '../companies/service';
 import { createPurchaseListService } from './service';
-import { access } from '../../plugins/access';
+import { access, scopedCompany } from '../../plugins/access';
 
 type Deps = { db: Db; idempotency: Idempotency };
 
@@ -31,7 +30,7 @@ const security = [{ bearer: [] }];
 
 /** SPEC §7 purchase lists. Every change goes through the idempotency store (docs/decisions/0006). */
 export function purchaseListRoutes({ db, idempotency }: Deps) {
-  const serviceOn = (on: DbOrTx) => createPurchaseListService(on, createCompanyService(on));
+  const serviceOn = (on: DbOrTx) => createPurchaseListService(on);
   const reads = serviceOn(db);
 
   return async (fastify: FastifyInstance) => {
@@ -46,7 +45,7 @@ export function purchaseListRoutes({ db, idempotency }: Deps) {
         querystring: purchaseListsQuery,
         response: { 200: purchaseListsResponse, ...errors },
       },
-      handler: async (req) => ({ data: await reads.listForCompany(currentUser(req), req.query.company) }),
+      handler: async (req) => ({ data: await reads.listForCompany(scopedCompany(req)) }),
     });
 
     app.post('/v1/purchase-lists', {
@@ -59,10 +58,11 @@ export function purchaseListRoutes({ db, idempotency }: Deps) {
         response: { 201: purchaseListDetail, ...errors },
       },
       handler: async (req, reply) => {
-        const user = currentUser(req);
+        const company = scopedCompany(req);
+        const { id: userId } = currentUser(req);
         return idempotency.run(req, reply, async (tx) => ({
           status: 201,
-          body: await serviceOn(tx).create(user, req.body),
+          body: await serviceOn(tx).create(company, userId, req.body),
         }));
       },
     });
@@ -77,7 +77,7 @@ export function purchaseListRoutes({ db, idempotency }: Deps) {
         querystring: purchaseListItemsQuery,
         response: { 200: purchaseListDetail, ...errors },
       },
-      handler: (req) => reads.detail(currentUser(req), req.params.id, req.query),
+      handler: (req) => reads.detail(scopedCompany(req), req.params.id, req.query),
     });
 
     app.patch('/v1/purchase-lists/:id', {
@@ -91,10 +91,10 @@ export function purchaseListRoutes({ db, idempotency }: Deps) {
         response: { 200: purchaseListDetail, ...errors },
       },
       handler: async (req, reply) => {
-        const user = currentUser(req);
+        const company = scopedCompany(req);
         return idempotency.run(req, reply, async (tx) => ({
           status: 200,
-          body: await serviceOn(tx).rename(user, req.params.id, req.body.name),
+          body: await serviceOn(tx).rename(company, req.params.id, req.body.name),
         }));
       },
     });
@@ -109,9 +109,9 @@ export function purchaseListRoutes({ db, idempotency }: Deps) {
         response: { 204: z.null(), ...errors },
       },
       handler: async (req, reply) => {
-        const user = currentUser(req);
+        const company = scopedCompany(req);
         await idempotency.run(req, reply, async (tx) => {
-          await serviceOn(tx).remove(user, req.params.id);
+          await serviceOn(tx).remove(company, req.params.id);
           return { status: 204, body: null };
         });
         return reply.status(204).send(null);
@@ -128,7 +128,7 @@ export function purchaseListRoutes({ db, idempotency }: Deps) {
         querystring: purchaseListItemsQuery,
         response: { 200: purchaseListItemsResponse, ...errors },
       },
-      handler: async (req) => ({ data: await reads.items(currentUser(req), req.params.id, req.query) }),
+      handler: async (req) => ({ data: await reads.items(scopedCompany(req), req.params.id, req.query) }),
     });
 
     app.post('/v1/purchase-lists/:id/items', {
@@ -142,10 +142,10 @@ export function purchaseListRoutes({ db, idempotency }: Deps) {
         response: { 201: purchaseListItemAnswer, ...errors },
       },
       handler: async (req, reply) => {
-        const user = currentUser(req);
+        const company = scopedCompany(req);
         return idempotency.run(req, reply, async (tx) => ({
           status: 201,
-          body: await serviceOn(tx).addItem(user, req.params.id, req.body),
+          body: await serviceOn(tx).addItem(company, req.params.id, req.body),
         }));
       },
     });
@@ -160,10 +160,10 @@ export function purchaseListRoutes({ db, idempotency }: Deps) {
         response: { 200: purchaseListDetail, ...errors },
       },
       handler: async (req, reply) => {
-        const user = currentUser(req);
+        const company = scopedCompany(req);
         return idempotency.run(req, reply, async (tx) => ({
           status: 200,
-          body: await serviceOn(tx).reset(user, req.params.id),
+          body: await serviceOn(tx).reset(company, req.params.id),
         }));
       },
     });
@@ -179,10 +179,10 @@ export function purchaseListRoutes({ db, idempotency }: Deps) {
         response: { 200: purchaseListItemAnswer, ...errors },
       },
       handler: async (req, reply) => {
-        const user = currentUser(req);
+        const company = scopedCompany(req);
         return idempotency.run(req, reply, async (tx) => ({
           status: 200,
-          body: await serviceOn(tx).updateItem(user, req.params.id, req.params.itemId, req.body.quantity),
+          body: await serviceOn(tx).updateItem(company, req.params.id, req.params.itemId, req.body.quantity),
         }));
       },
     });
@@ -197,9 +197,9 @@ export function purchaseListRoutes({ db, idempotency }: Deps) {
         response: { 204: z.null(), ...errors },
       },
       handler: async (req, reply) => {
-        const user = currentUser(req);
+        const company = scopedCompany(req);
         await idempotency.run(req, reply, async (tx) => {
-          await serviceOn(tx).removeItem(user, req.params.id, req.params.itemId);
+          await serviceOn(tx).removeItem(company, req.params.id, req.params.itemId);
           return { status: 204, body: null };
         });
         return reply.status(204).send(null);

@@ -15,8 +15,7 @@ import type {
 import { comparePurchaseLists, sortPurchaseListItems } from '../../../contract/purchase-list-order';
 import { AppError, conflict, notFound } from '../../lib/errors';
 import { errorText } from '../../lib/i18n';
-import type { AuthUser } from '../../plugins/authenticate';
-import { mayActFor, type CompanyService } from '../companies/service';
+import type { CompanyRow } from '../../plugins/access';
 
 export type PurchaseListService = ReturnType<typeof createPurchaseListService>;
 export type ItemSort = { sort: PurchaseListSort; order: SortOrder };
@@ -134,51 +133,47 @@ function lookupField(body: AddPurchaseListItemBody): 'productId' | 'articleNumbe
 }
 
 /**
- * Purchase lists ("inköpslistor") of a company. Every call checks that the user may act for the list's company
- * (docs/decisions/0005); a list of another company answers 404 PurchaseListNotFound, so ids cannot be probed.
+ * Purchase lists ("inköpslistor") of the company the route's access hook established (decision 0052): every call
+ * receives that company, never a code to check again, and finds lists only inside it, so a list of another company
+ * answers 404 PurchaseListNotFound and ids cannot be probed. Items are reached only through such a list.
  * Written against `DbOrTx`: the routes build it on the idempotency transaction for changes.
  */
-export function createPurchaseListService(db: DbOrTx, companyService: CompanyService) {
+export function createPurchaseListService(db: DbOrTx) {
   const listNotFound = () => notFound('PurchaseListNotFound');
   const itemNotFound = () => notFound('PurchaseListItemNotFound');
 
-  async function listRow(id: string): Promise<ListRow | undefined> {
+  /** The list if it is the company's (else undefined). */
+  async function listRow(company: CompanyRow, id: string): Promise<ListRow | undefined> {
+    if (!UUID.test(id)) return undefined;
     const [row] = await db
       .select(listColumns)
       .from(purchaseLists)
       .innerJoin(companies, eq(companies.id, purchaseLists.companyId))
       .leftJoin(users, eq(users.id, purchaseLists.createdBy))
-      .where(eq(purchaseLists.id, id))
+      .where(and(eq(purchaseLists.id, id), eq(purchaseLists.companyId, company.id)))
       .limit(1);
     return row;
   }
 
-  /** The list if the user may act for its company, else 404 (reads). */
-  async function accessibleList(user: AuthUser, id: string): Promise<ListRow> {
-    if (!UUID.test(id)) throw listNotFound();
-    const row = await listRow(id);
+  /** The company's list, else 404 (reads). */
+  async function listOf(company: CompanyRow, id: string): Promise<ListRow> {
+    const row = await listRow(company, id);
     if (!row) throw listNotFound();
-    try {
-      await companyService.companyForUser(user, row.companyCode);
-    } catch (error) {
-      if (error instanceof AppError) throw listNotFound();
-      throw error;
-    }
     return row;
   }
 
   /**
-   * For a change: locks the list row until the end of the transaction (changes to one list, and its deletion, happen
-   * one after the other) and checks access in the same statement; 404 if it is missing or not the user's.
+   * For a change: locks the company's list row until the end of the transaction (changes to one list, and its
+   * deletion, happen one after the other); 404 if it is missing or another company's.
    */
-  async function lockAccessibleList(user: AuthUser, id: string): Promise<void> {
+  async function lockList(company: CompanyRow, id: string): Promise<void> {
     if (!UUID.test(id)) throw listNotFound();
     const [row] = await db
-      .select({ allowed: mayActFor(user, purchaseLists, purchaseLists.companyId) })
+      .select({ id: purchaseLists.id })
       .from(purchaseLists)
-      .where(eq(purchaseLists.id, id))
+      .where(and(eq(purchaseLists.id, id), eq(purchaseLists.companyId, company.id)))
       .for('update');
-    if (!row?.allowed) throw listNotFound();
+    if (!row) throw listNotFound();
   }
 
   async function itemRows(listId: string, itemId?: string): Promise<PurchaseListItem[]> {
@@ -194,9 +189,8 @@ export function createPurchaseListService(db: DbOrTx, companyService: CompanySer
     return (rows as ItemRow[]).map(toItem);
   }
 
-  async function detailOf(id: string, sort: ItemSort = DEFAULT_SORT): Promise<PurchaseListDetail> {
-    const row = await listRow(id);
-    if (!row) throw listNotFound();
+  async function detailOf(company: CompanyRow, id: string, sort: ItemSort = DEFAULT_SORT): Promise<PurchaseListDetail> {
+    const row = await listOf(company, id);
     return { ...toList(row), items: sortItems(await itemRows(id), sort) };
   }
 
@@ -206,8 +200,11 @@ export function createPurchaseListService(db: DbOrTx, companyService: CompanySer
     return item;
   }
 
-  async function touch(listId: string, now: Date) {
-    await db.update(purchaseLists).set({ updatedAt: now }).where(eq(purchaseLists.id, listId));
+  async function touch(company: CompanyRow, listId: string, now: Date) {
+    await db
+      .update(purchaseLists)
+      .set({ updatedAt: now })
+      .where(and(eq(purchaseLists.id, listId), eq(purchaseLists.companyId, company.id)));
   }
 
   async function findProduct(body: AddPurchaseListItemBody): Promise<ProductRow> {
@@ -229,8 +226,7 @@ export function createPurchaseListService(db: DbOrTx, companyService: CompanySer
 
   return {
     /** The company's lists, in Swedish name order. */
-    async listForCompany(user: AuthUser, companyCode: string): Promise<PurchaseList[]> {
-      const company = await companyService.companyForUser(user, companyCode);
+    async listForCompany(company: CompanyRow): Promise<PurchaseList[]> {
       const rows = await db
         .select(listColumns)
         .from(purchaseLists)
@@ -240,28 +236,33 @@ export function createPurchaseListService(db: DbOrTx, companyService: CompanySer
       return rows.map(toList).sort(comparePurchaseLists);
     },
 
-    async detail(user: AuthUser, id: string, sort: ItemSort = DEFAULT_SORT): Promise<PurchaseListDetail> {
-      await accessibleList(user, id);
-      return detailOf(id, sort);
+    async detail(company: CompanyRow, id: string, sort: ItemSort = DEFAULT_SORT): Promise<PurchaseListDetail> {
+      return detailOf(company, id, sort);
     },
 
-    async items(user: AuthUser, id: string, sort: ItemSort = DEFAULT_SORT): Promise<PurchaseListItem[]> {
-      await accessibleList(user, id);
+    async items(company: CompanyRow, id: string, sort: ItemSort = DEFAULT_SORT): Promise<PurchaseListItem[]> {
+      await listOf(company, id);
       return sortItems(await itemRows(id), sort);
     },
 
     /**
      * Creates a list. A client id that already exists with the same company and name is a resend of this create
-     * (its answer got lost): it answers with the list as it is now. Any other use of an existing id is 409.
+     * (its answer got lost): it answers with the list as it is now. Any other use of an existing id is 409 (ids are
+     * unique across companies: another company's list with the id is a conflict, and nothing of it is read).
+     * `createdBy` is the user creating it.
      */
-    async create(user: AuthUser, body: CreatePurchaseListBody, now = new Date()): Promise<PurchaseListDetail> {
-      const company = await companyService.companyForUser(user, body.companyCode);
+    async create(
+      company: CompanyRow,
+      createdBy: string,
+      body: CreatePurchaseListBody,
+      now = new Date(),
+    ): Promise<PurchaseListDetail> {
       const inserted = await db
         .insert(purchaseLists)
         .values({
           ...(body.id ? { id: body.id } : {}),
           companyId: company.id,
-          createdBy: user.id,
+          createdBy,
           name: body.name,
           createdAt: now,
           updatedAt: now,
@@ -272,47 +273,49 @@ export function createPurchaseListService(db: DbOrTx, companyService: CompanySer
       if (!id) throw new AppError(500, 'InternalError');
       if (inserted.length === 0) {
         const [existing] = await db
-          .select({ companyId: purchaseLists.companyId, name: purchaseLists.name })
+          .select({ name: purchaseLists.name })
           .from(purchaseLists)
-          .where(eq(purchaseLists.id, id));
-        if (!existing || existing.companyId !== company.id || existing.name !== body.name) {
-          throw conflict('ClientIdTaken');
-        }
+          .where(and(eq(purchaseLists.id, id), eq(purchaseLists.companyId, company.id)));
+        if (!existing || existing.name !== body.name) throw conflict('ClientIdTaken');
       }
-      return detailOf(id);
+      return detailOf(company, id);
     },
 
-    async rename(user: AuthUser, id: string, name: string, now = new Date()): Promise<PurchaseListDetail> {
-      await lockAccessibleList(user, id);
-      await db.update(purchaseLists).set({ name, updatedAt: now }).where(eq(purchaseLists.id, id));
-      return detailOf(id);
+    async rename(company: CompanyRow, id: string, name: string, now = new Date()): Promise<PurchaseListDetail> {
+      await lockList(company, id);
+      await db
+        .update(purchaseLists)
+        .set({ name, updatedAt: now })
+        .where(and(eq(purchaseLists.id, id), eq(purchaseLists.companyId, company.id)));
+      return detailOf(company, id);
     },
 
-    async remove(user: AuthUser, id: string): Promise<void> {
-      await lockAccessibleList(user, id);
-      await db.delete(purchaseLists).where(eq(purchaseLists.id, id));
+    async remove(company: CompanyRow, id: string): Promise<void> {
+      await lockList(company, id);
+      await db.delete(purchaseLists).where(and(eq(purchaseLists.id, id), eq(purchaseLists.companyId, company.id)));
     },
 
     /**
      * Adds an article by product id, article number (SKU) or EAN (piece or carton GTIN). An article already in the
      * list is refused (409 ArticleAlreadyInList, the spec's hint). A client id that already exists for the same list
-     * and article answers with that item (a resend); any other use of it is 409 ClientIdTaken.
+     * and article answers with that item (a resend); any other use of it is 409 ClientIdTaken (an item of another list
+     * with the id makes the insert conflict; only its existence is read).
      */
     async addItem(
-      user: AuthUser,
+      company: CompanyRow,
       listId: string,
       body: AddPurchaseListItemBody,
       now = new Date(),
     ): Promise<PurchaseListItemAnswer> {
-      await lockAccessibleList(user, listId);
+      await lockList(company, listId);
       const product = await findProduct(body);
       if (body.id) {
         const [existing] = await db
-          .select({ listId: purchaseListItems.listId, productId: purchaseListItems.productId })
+          .select({ productId: purchaseListItems.productId })
           .from(purchaseListItems)
-          .where(eq(purchaseListItems.id, body.id));
+          .where(and(eq(purchaseListItems.id, body.id), eq(purchaseListItems.listId, listId)));
         if (existing) {
-          if (existing.listId !== listId || existing.productId !== product.id) throw conflict('ClientIdTaken');
+          if (existing.productId !== product.id) throw conflict('ClientIdTaken');
           return { ...(await itemOf(listId, body.id)), messages: [] };
         }
       }
@@ -341,18 +344,18 @@ export function createPurchaseListService(db: DbOrTx, companyService: CompanySer
           { path: lookupField(body), message: errorText('ArticleAlreadyInList') },
         ]);
       }
-      await touch(listId, now);
+      await touch(company, listId, now);
       return { ...(await itemOf(listId, itemId)), messages };
     },
 
     async updateItem(
-      user: AuthUser,
+      company: CompanyRow,
       listId: string,
       itemId: string,
       requested: number,
       now = new Date(),
     ): Promise<PurchaseListItemAnswer> {
-      await lockAccessibleList(user, listId);
+      await lockList(company, listId);
       if (!UUID.test(itemId)) throw itemNotFound();
       const [row] = await db
         .select({ wholeUnitsOnly: products.wholeUnitsOnly })
@@ -365,27 +368,27 @@ export function createPurchaseListService(db: DbOrTx, companyService: CompanySer
         .update(purchaseListItems)
         .set({ quantity: String(quantity) })
         .where(and(eq(purchaseListItems.id, itemId), eq(purchaseListItems.listId, listId)));
-      await touch(listId, now);
+      await touch(company, listId, now);
       return { ...(await itemOf(listId, itemId)), messages };
     },
 
-    async removeItem(user: AuthUser, listId: string, itemId: string, now = new Date()): Promise<void> {
-      await lockAccessibleList(user, listId);
+    async removeItem(company: CompanyRow, listId: string, itemId: string, now = new Date()): Promise<void> {
+      await lockList(company, listId);
       if (!UUID.test(itemId)) throw itemNotFound();
       const removed = await db
         .delete(purchaseListItems)
         .where(and(eq(purchaseListItems.id, itemId), eq(purchaseListItems.listId, listId)))
         .returning({ id: purchaseListItems.id });
       if (removed.length === 0) throw itemNotFound();
-      await touch(listId, now);
+      await touch(company, listId, now);
     },
 
     /** Every item's quantity back to 0, the articles kept: the list is ready for the next order. */
-    async reset(user: AuthUser, listId: string, now = new Date()): Promise<PurchaseListDetail> {
-      await lockAccessibleList(user, listId);
+    async reset(company: CompanyRow, listId: string, now = new Date()): Promise<PurchaseListDetail> {
+      await lockList(company, listId);
       await db.update(purchaseListItems).set({ quantity: '0' }).where(eq(purchaseListItems.listId, listId));
-      await touch(listId, now);
-      return detailOf(listId);
+      await touch(company, listId, now);
+      return detailOf(company, listId);
     },
   };
 }
