@@ -139,7 +139,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const passwords = createPasswordGuard(limiter, config.rateLimit);
   const auth = createAuthService(db, config, mailer, sessionCache, passwords);
   const companies = createCompanyService(db);
-  const customersIn = (tx: DbOrTx) => createCustomerService(tx, createCompanyService(tx));
+  const customersIn = (tx: DbOrTx) => createCustomerService(tx);
   const idempotency = createIdempotency(db);
   registerAccess(app, db, idempotency);
   // An embedded database has this process as its only writer: caches may count its writes instead of asking the

@@ -22,7 +22,7 @@ import type { PasswordGuard } from '../auth/password-guard';
 import { createCompanyService } from '../companies/service';
 import { createCustomerAdminService } from './manage';
 import { createCustomerService } from './service';
-import { access } from '../../plugins/access';
+import { access, scopedCompany } from '../../plugins/access';
 
 type Deps = {
   db: Db;
@@ -62,7 +62,7 @@ export function customerManagementRoutes({ db, config, idempotency, mailer, sess
         params: companyCodeParam,
         response: { 200: companyCustomersResponse, ...errors },
       },
-      handler: async (req) => ({ data: await reader.listForCompany(currentUser(req), req.params.companyCode) }),
+      handler: async (req) => ({ data: await reader.listForCompany(scopedCompany(req)) }),
     });
 
     app.post('/v1/customers', {
@@ -78,7 +78,7 @@ export function customerManagementRoutes({ db, config, idempotency, mailer, sess
         const actor = currentUser(req);
         let mail: OutgoingMail | undefined;
         const body = await idempotency.run(req, reply, async (tx) => {
-          const created = await adminOn(tx).create(actor, req.body);
+          const created = await adminOn(tx).create(actor, req.companies, req.body);
           mail = created.mail;
           return { status: 201, body: created.result };
         });
@@ -136,7 +136,7 @@ export function customerManagementRoutes({ db, config, idempotency, mailer, sess
       handler: async (req, reply) => {
         const actor = currentUser(req);
         const body = await idempotency.run(req, reply, async (tx) => {
-          const { detail, added } = await adminOn(tx).addToCompany(actor, req.params.id, req.body);
+          const { detail, added } = await adminOn(tx).addToCompany(actor, req.params.id, scopedCompany(req), req.body);
           return { status: added ? 201 : 200, body: detail };
         });
         sessionCache.forgetUser(req.params.id);
@@ -156,7 +156,7 @@ export function customerManagementRoutes({ db, config, idempotency, mailer, sess
       handler: async (req, reply) => {
         const actor = currentUser(req);
         await idempotency.run(req, reply, async (tx) => {
-          await adminOn(tx).removeFromCompany(actor, req.params.companyId, req.params.customerId);
+          await adminOn(tx).removeFromCompany(actor, scopedCompany(req), req.params.customerId);
           return { status: 204, body: null };
         });
         sessionCache.forgetUser(req.params.customerId);
@@ -178,7 +178,7 @@ export function customerManagementRoutes({ db, config, idempotency, mailer, sess
         // Counted outside the transaction: a wrong password rolls that back, and the count must stay (decision 0050).
         const attempt = await passwords.attempt(user.id);
         const body = await idempotency.run(req, reply, async (tx) => {
-          await createCustomerService(tx, createCompanyService(tx)).changePassword(
+          await createCustomerService(tx).changePassword(
             user.id,
             user.sessionId,
             req.body.currentPassword,

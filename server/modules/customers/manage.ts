@@ -95,24 +95,6 @@ export function createCustomerAdminService(
     return rows.map((r) => r.companyId);
   }
 
-  /** A company the actor manages, by code (403 for one they are not linked to, as everywhere). */
-  async function managedCompany(actor: AuthUser, code: string): Promise<CompanyRow> {
-    requireManager(actor);
-    return companyService.companyForUser(actor, code);
-  }
-
-  /** A company the actor manages, by id: unknown ids answer like foreign ones (403), except to staff (404). */
-  async function managedCompanyById(actor: AuthUser, companyId: string): Promise<CompanyRow> {
-    requireManager(actor);
-    const [company] = await db.select().from(companies).where(eq(companies.id, companyId)).limit(1);
-    if (isStaff(actor)) {
-      if (!company) throw notFound('CompanyNotFound');
-      return company;
-    }
-    if (!company || !(await linkedCompanyIds(actor.id)).includes(company.id)) throw forbidden();
-    return company;
-  }
-
   type Target = {
     user: UserRow;
     /** Every company the user belongs to. */
@@ -207,9 +189,8 @@ export function createCustomerAdminService(
   }
 
   return {
-    /** GET /v1/company/:code/customers — the users of one of the actor's companies. */
-    async listForCompany(actor: AuthUser, code: string): Promise<CompanyCustomer[]> {
-      const company = await managedCompany(actor, code);
+    /** GET /v1/company/:code/customers — the users of a company the access hook found the actor manages. */
+    async listForCompany(company: CompanyRow): Promise<CompanyCustomer[]> {
       const rows = await db
         .select(customerColumns)
         .from(userCompanies)
@@ -224,11 +205,8 @@ export function createCustomerAdminService(
       return reload(actor, userId);
     },
 
-    /** POST /v1/customers — a new user in some of the actor's companies, with an activation mail to send. */
-    async create(actor: AuthUser, body: ProfileFields & { companyCodes: string[] }): Promise<Managed<CustomerDetail>> {
-      requireManager(actor);
-      const chosen: CompanyRow[] = [];
-      for (const code of body.companyCodes) chosen.push(await managedCompany(actor, code));
+    /** POST /v1/customers — a new user in companies the actor manages (`chosen`), with an activation mail to send. */
+    async create(actor: AuthUser, chosen: CompanyRow[], body: ProfileFields): Promise<Managed<CustomerDetail>> {
       if (await emailTaken(body.email)) throw conflict('EmailTaken');
       const [user] = await db
         .insert(users)
@@ -276,14 +254,14 @@ export function createCustomerAdminService(
       return { result: await reload(actor, found.user.id), mail };
     },
 
-    /** POST /v1/customers/:id — links a user the actor manages to another of the actor's companies. */
+    /** POST /v1/customers/:id — links a user the actor manages to another company the actor manages (`company`). */
     async addToCompany(
       actor: AuthUser,
       userId: string,
-      body: { companyCode: string; roles: ManageableRole[] },
+      company: CompanyRow,
+      body: { roles: ManageableRole[] },
     ): Promise<{ detail: CustomerDetail; added: boolean }> {
       const found = await target(actor, userId);
-      const company = await managedCompany(actor, body.companyCode);
       const roles = nextRoles(found.user.roles, body.roles);
       await checkRoleChange(found, roles);
       const inserted = await db
@@ -298,8 +276,7 @@ export function createCustomerAdminService(
     },
 
     /** DELETE /v1/customers/:companyId/customer/:customerId — the user leaves the company (the account stays). */
-    async removeFromCompany(actor: AuthUser, companyId: string, userId: string): Promise<void> {
-      const company = await managedCompanyById(actor, companyId);
+    async removeFromCompany(actor: AuthUser, company: CompanyRow, userId: string): Promise<void> {
       const found = await target(actor, userId);
       if (!found.companyIds.includes(company.id)) throw notFound('CustomerNotFound');
       if (found.user.roles.includes(ADMIN_ROLE)) await keepAnAdministrator([company.id], found.user.id);

@@ -17,7 +17,7 @@ import { emailChangedMail } from '../auth/mails';
 import type { PasswordGuard } from '../auth/password-guard';
 import type { CompanyService } from '../companies/service';
 import type { CustomerService } from './service';
-import { access } from '../../plugins/access';
+import { access, scopedCompany } from '../../plugins/access';
 
 type Deps = {
   companies: CompanyService;
@@ -96,7 +96,7 @@ export function customerRoutes({ companies, idempotency, customersIn, sessionCac
         const user = currentUser(req);
         const body = await idempotency.run(req, reply, async (tx) => ({
           status: 200,
-          body: await customersIn(tx).setDefaultCompany(user, req.body.companyCode),
+          body: await customersIn(tx).setDefaultCompany(user, scopedCompany(req)),
         }));
         sessionCache.forgetUser(user.id);
         return body;

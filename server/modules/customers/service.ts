@@ -8,14 +8,14 @@ import { isStaff, userProfileColumns, type AuthUser } from '../../plugins/authen
 import { endOpenLinks } from '../auth/links';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import { revokeOtherSessions } from '../auth/sessions';
-import type { CompanyService } from '../companies/service';
+import type { CompanyRow } from '../../plugins/access';
 
 export type CustomerService = ReturnType<typeof createCustomerService>;
 
 /** A saved profile, and the address it had when the change moved it to another one (to tell that address). */
 export type ProfileChange = { user: CurrentUser; previousEmail: string | null };
 
-export function createCustomerService(db: DbOrTx, companyService: CompanyService) {
+export function createCustomerService(db: DbOrTx) {
   async function currentUser(userId: string): Promise<CurrentUser> {
     const [row] = await db
       .select(userProfileColumns)
@@ -97,9 +97,8 @@ export function createCustomerService(db: DbOrTx, companyService: CompanyService
       await endOpenLinks(db, userId);
     },
 
-    /** Makes a company the user's default; a customer may choose only an active company they are linked to. */
-    async setDefaultCompany(user: AuthUser, companyCode: string): Promise<CurrentUser> {
-      const company = await companyService.companyForUser(user, companyCode);
+    /** Makes a company the user may act for (the access hook's) their default; a customer only an active one. */
+    async setDefaultCompany(user: AuthUser, company: CompanyRow): Promise<CurrentUser> {
       if (!company.active && !isStaff(user)) throw forbidden('CompanyInactive');
       await db.update(users).set({ defaultCompanyId: company.id, updatedAt: new Date() }).where(eq(users.id, user.id));
       return currentUser(user.id);
