@@ -7,7 +7,7 @@
 // Settings: BENCH_SEARCH_PRODUCTS (100000), BENCH_SEARCH_ROUNDS (20: each query is run this many times).
 import { openDatabase, type DatabaseHandle } from '../server/db/client';
 import { seed } from '../server/db/seed';
-import { applyEmbedded, EmbeddedSearch, type SearchParams } from '../server/adapters/search';
+import { EmbeddedSearch, type SearchParams } from '../server/adapters/search';
 import { createSearchIndexer } from '../server/modules/search/service';
 import { companyFilter } from '../server/modules/search/service';
 import { companies, products } from '../server/db/schema';
@@ -121,7 +121,7 @@ export default async function searchBench(): Promise<Figures> {
       per_page: 24,
     });
   }
-  const run = (params: SearchParams) => engine.searchNow('products', applyEmbedded(params, embedded));
+  const run = (params: SearchParams) => engine.searchNow('products', params, embedded);
 
   // Warm up (JIT, cached filter sets and orders), then measure.
   for (const params of queries) run(params);
@@ -154,9 +154,9 @@ export default async function searchBench(): Promise<Figures> {
   for (let r = 0; r < rounds; r++) {
     for (const q of typed.slice(0, 10)) {
       const started = performance.now();
-      engine.searchNow('categories', applyEmbedded({ q, query_by: 'name,path', per_page: 5 }, embedded));
+      engine.searchNow('categories', { q, query_by: 'name,path', per_page: 5 }, embedded);
       for (const collection of ['products', 'tender_items', 'campaigns'])
-        engine.searchNow(collection, applyEmbedded({ q, query_by: PRODUCT_QUERY_BY, per_page: 5 }, embedded));
+        engine.searchNow(collection, { q, query_by: PRODUCT_QUERY_BY, per_page: 5 }, embedded);
       groupTimes.push(performance.now() - started);
     }
   }

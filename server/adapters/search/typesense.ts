@@ -1,4 +1,5 @@
-import { generateScopedKey } from './scoped-keys';
+import { filterText } from './embedded/filter';
+import { applyEmbedded, generateScopedKey } from './scoped-keys';
 import {
   SearchError,
   type CollectionSpec,
@@ -153,9 +154,19 @@ export class TypesenseSearch implements SearchEngine {
     });
   }
 
-  async search(collection: string, params: SearchParams): Promise<SearchResult> {
+  /**
+   * A search with the admin key. Under a key's `embedded` parameters the filter sent is built from the tree of both
+   * filters (scoped-keys.ts), every value quoted: the cluster gets one unambiguous filter, not two texts joined.
+   */
+  async search(
+    collection: string,
+    params: SearchParams,
+    embedded: EmbeddedParams | null = null,
+  ): Promise<SearchResult> {
+    const scoped = applyEmbedded(params, embedded);
     const query: Record<string, string> = {};
-    for (const [name, value] of Object.entries(params)) if (value !== undefined) query[name] = String(value);
+    for (const [name, value] of Object.entries(scoped.params)) if (value !== undefined) query[name] = String(value);
+    if (scoped.filter) query.filter_by = filterText(scoped.filter);
     return (await this.call<SearchResult>({
       method: 'GET',
       path: `/collections/${encodeURIComponent(collection)}/documents/search`,

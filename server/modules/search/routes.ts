@@ -16,7 +16,6 @@ import type { Config } from '../../config';
 import type { DbOrTx } from '../../db/client';
 import { companies as companiesTable } from '../../db/schema';
 import {
-  applyEmbedded,
   createSearchEngine,
   EMBEDDED_SEARCH_PATH,
   EmbeddedSearch,
@@ -181,7 +180,7 @@ function subsetRoutes(engine: EmbeddedSearch, indexer: SearchIndexer) {
         const embedded = authorize(req);
         await whenReady();
         try {
-          return engine.searchNow(req.params.collection, applyEmbedded(flatten(req.query), embedded));
+          return engine.searchNow(req.params.collection, flatten(req.query), embedded);
         } catch (error) {
           asAppError(error);
         }
@@ -221,7 +220,7 @@ function subsetRoutes(engine: EmbeddedSearch, indexer: SearchIndexer) {
               if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean')
                 params[name] = value;
             }
-            return engine.searchNow(collection, applyEmbedded(params, keyed[i] ?? null));
+            return engine.searchNow(collection, params, keyed[i] ?? null);
           } catch (error) {
             if (error instanceof SearchError) return { code: error.status, error: error.message };
             throw error;

@@ -1,5 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
-import { generateScopedKey, verifyScopedKey } from '../scoped-keys';
+import { applyEmbedded, generateScopedKey, verifyScopedKey } from '../scoped-keys';
 import {
   SearchError,
   type CollectionSpec,
@@ -78,13 +78,19 @@ export class EmbeddedSearch implements SearchEngine {
     for (const id of collection.idsWhere(filterBy)) collection.remove(id);
   }
 
-  async search(collection: string, params: SearchParams): Promise<SearchResult> {
-    return this.collection(collection).search(params);
+  async search(
+    collection: string,
+    params: SearchParams,
+    embedded: EmbeddedParams | null = null,
+  ): Promise<SearchResult> {
+    return this.searchNow(collection, params, embedded);
   }
 
   /** Synchronous search (the benchmark measures this). */
-  searchNow(collection: string, params: SearchParams): SearchResult {
-    return this.collection(collection).search(params);
+  searchNow(collection: string, params: SearchParams, embedded: EmbeddedParams | null = null): SearchResult {
+    const target = this.collection(collection);
+    const scoped = applyEmbedded(params, embedded);
+    return target.search(scoped.params, scoped.filter);
   }
 
   scopedKey(params: EmbeddedParams): string {
