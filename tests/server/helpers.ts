@@ -55,6 +55,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     LOG_LEVEL: 'silent',
     RATE_LIMIT_LOGIN_PER_MINUTE: '1000',
     RATE_LIMIT_FORGOT_PER_MINUTE: '1000',
+    RATE_LIMIT_SEARCH_PER_MINUTE: '100000',
     PUBLIC_URL: 'http://skafferi.test',
     ...env,
   });

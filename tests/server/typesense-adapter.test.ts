@@ -297,8 +297,19 @@ describe('the app with TYPESENSE_* set', () => {
     expect(() => loadConfig({ TYPESENSE_URL: 'https://ts.example.com' })).toThrow(
       /TYPESENSE_API_KEY.*\n.*TYPESENSE_SEARCH_ONLY_KEY/,
     );
-    const setup = createSearchEngine(loadConfig({ PUBLIC_URL: 'https://shop.skafferi.se' }), { info: () => {} });
+    // The embedded engine, and a cluster without a public address, are searched on the page's own origin.
+    const setup = createSearchEngine(loadConfig({ PUBLIC_URL: 'https://shop.skafferi.se' }), 'parent-key');
     expect(setup.engine.kind).toBe('embedded');
-    expect(setup.nodes).toEqual([{ host: 'shop.skafferi.se', port: 443, protocol: 'https', path: '/v1/search' }]);
+    expect(setup.nodes).toBeNull();
+    const cluster = {
+      TYPESENSE_URL: 'http://typesense:8108',
+      TYPESENSE_API_KEY: 'admin-key',
+      TYPESENSE_SEARCH_ONLY_KEY: 'search-key',
+    };
+    expect(createSearchEngine(loadConfig(cluster), 'search-key').nodes).toBeNull();
+    expect(
+      createSearchEngine(loadConfig({ ...cluster, TYPESENSE_PUBLIC_URL: 'https://search.skafferi.se' }), 'search-key')
+        .nodes,
+    ).toEqual([{ host: 'search.skafferi.se', port: 443, protocol: 'https', path: '' }]);
   });
 });

@@ -81,3 +81,19 @@ export function applyEmbedded<T extends Record<string, unknown>>(
 }
 
 const nonEmpty = (value: unknown): value is string => typeof value === 'string' && value.trim() !== '';
+
+/**
+ * What a key may do: the parent search-only key searches everything (null: nothing embedded); a scoped key made
+ * from it searches with its embedded parameters; anything else is refused (undefined).
+ */
+export function authorizeKey(
+  key: string | undefined,
+  parentKey: string,
+  nowSeconds = Date.now() / 1000,
+): EmbeddedParams | null | undefined {
+  if (!key) return undefined;
+  const x = Buffer.from(key);
+  const y = Buffer.from(parentKey);
+  if (x.length === y.length && timingSafeEqual(x, y)) return null;
+  return verifyScopedKey(key, [parentKey], nowSeconds) ?? undefined;
+}

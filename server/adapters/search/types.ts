@@ -136,5 +136,10 @@ export interface SearchEngine {
   search(collection: string, params: SearchParams, embedded?: EmbeddedParams | null): Promise<SearchResult>;
   /** A key derived from the search-only parent key with embedded parameters (Typesense's scheme). */
   scopedKey(params: EmbeddedParams): string;
+  /**
+   * What a key may do when this server answers the search: the parent key everything (null), a scoped key made from
+   * it its embedded parameters, anything else nothing (undefined).
+   */
+  authorize(key: string | undefined, nowSeconds?: number): EmbeddedParams | null | undefined;
   close(): Promise<void>;
 }

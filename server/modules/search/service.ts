@@ -1,5 +1,5 @@
 import type { DbOrTx } from '../../db/client';
-import type { SearchEngine, SearchNode } from '../../adapters/search';
+import { EMBEDDED_SEARCH_PATH, type SearchEngine, type SearchNode } from '../../adapters/search';
 import {
   PRODUCT_FACETS,
   PRODUCT_QUERY_BY,
@@ -33,7 +33,7 @@ export const publicFilter = `company_id:=${PUBLIC_SCOPE}`;
 export function createSearchIndexer(
   db: DbOrTx,
   engine: SearchEngine,
-  options: { nodes: SearchNode[]; keyTtlSeconds: number; log: Log },
+  options: { nodes: SearchNode[] | null; keyTtlSeconds: number; log: Log },
 ) {
   let queue: Promise<unknown> = Promise.resolve();
   let built: Promise<void> | undefined;
@@ -179,6 +179,7 @@ export function createSearchIndexer(
         expiresAt: null,
         companyId: null,
         nodes: options.nodes,
+        path: EMBEDDED_SEARCH_PATH,
         collections: collectionNames(engine),
         engine: engine.kind,
       };
@@ -192,6 +193,7 @@ export function createSearchIndexer(
         expiresAt: new Date(expiresAt * 1000).toISOString(),
         companyId,
         nodes: options.nodes,
+        path: EMBEDDED_SEARCH_PATH,
         collections: collectionNames(engine),
         engine: engine.kind,
       };
