@@ -7,6 +7,7 @@
 // Settings: BENCH_SEARCH_PRODUCTS (100000), BENCH_SEARCH_ROUNDS (20: each query is run this many times).
 import { openDatabase, type DatabaseHandle } from '../server/db/client';
 import { seed } from '../server/db/seed';
+import { createBus } from '../server/lib/bus';
 import { EmbeddedSearch, type SearchParams } from '../server/adapters/search';
 import { createSearchIndexer } from '../server/modules/search/service';
 import { companyFilter } from '../server/modules/search/service';
@@ -37,7 +38,12 @@ async function seeded(count: number): Promise<{ handle: DatabaseHandle; seedMs: 
 /** Load from the database and build every collection, as the server does at start. */
 async function build(handle: DatabaseHandle) {
   const engine = new EmbeddedSearch({ searchOnlyKey: 'bench-search-only-key' });
-  const indexer = createSearchIndexer(handle.db, engine, { nodes: [], keyTtlSeconds: 3600, log: silent });
+  const indexer = createSearchIndexer(handle.db, engine, {
+    nodes: null,
+    keyTtlSeconds: 3600,
+    log: silent,
+    bus: createBus(handle),
+  });
   const started = performance.now();
   await indexer.start();
   return { engine, indexer, ms: performance.now() - started };

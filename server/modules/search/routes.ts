@@ -50,6 +50,7 @@ export function searchRoutes({ db, config, companies }: Deps): FastifyPluginAsyn
       nodes,
       keyTtlSeconds: config.search.keyTtlSeconds,
       log: app.log,
+      bus: app.services.bus,
     });
     app.decorate('searchIndex', indexer);
     app.addHook('onClose', () => indexer.close());
