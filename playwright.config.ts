@@ -21,7 +21,7 @@ function server(name: string, port: number, env = '') {
   return {
     command:
       `rm -rf .tmp/e2e-${name}-${port} && mkdir -p .tmp/e2e-${name}-${port} && ${env} DATA_DIR=.tmp/e2e-${name}-${port} CLIENT_DIR=${CLIENT_DIR} PORT=${port} SEED_PRODUCTS=300 ` +
-      'RATE_LIMIT_LOGIN_PER_MINUTE=1000 RATE_LIMIT_FORGOT_PER_MINUTE=1000 LOG_LEVEL=warn npx tsx server/main.ts',
+      'RATE_LIMIT_LOGIN_PER_MINUTE=1000 RATE_LIMIT_FORGOT_PER_MINUTE=1000 RATE_LIMIT_SEARCH_PER_MINUTE=100000 LOG_LEVEL=warn npx tsx server/main.ts',
     url: `http://localhost:${port}/health`,
     reuseExistingServer: !CI,
     timeout: 120_000,

@@ -7,7 +7,8 @@
 // Settings: BENCH_SEARCH_PRODUCTS (100000), BENCH_SEARCH_ROUNDS (20: each query is run this many times).
 import { openDatabase, type DatabaseHandle } from '../server/db/client';
 import { seed } from '../server/db/seed';
-import { applyEmbedded, EmbeddedSearch, type SearchParams } from '../server/adapters/search';
+import { createBus } from '../server/lib/bus';
+import { EmbeddedSearch, type SearchParams } from '../server/adapters/search';
 import { createSearchIndexer } from '../server/modules/search/service';
 import { companyFilter } from '../server/modules/search/service';
 import { companies, products } from '../server/db/schema';
@@ -37,7 +38,12 @@ async function seeded(count: number): Promise<{ handle: DatabaseHandle; seedMs: 
 /** Load from the database and build every collection, as the server does at start. */
 async function build(handle: DatabaseHandle) {
   const engine = new EmbeddedSearch({ searchOnlyKey: 'bench-search-only-key' });
-  const indexer = createSearchIndexer(handle.db, engine, { nodes: [], keyTtlSeconds: 3600, log: silent });
+  const indexer = createSearchIndexer(handle.db, engine, {
+    nodes: null,
+    keyTtlSeconds: 3600,
+    log: silent,
+    bus: createBus(handle),
+  });
   const started = performance.now();
   await indexer.start();
   return { engine, indexer, ms: performance.now() - started };
@@ -121,7 +127,7 @@ export default async function searchBench(): Promise<Figures> {
       per_page: 24,
     });
   }
-  const run = (params: SearchParams) => engine.searchNow('products', applyEmbedded(params, embedded));
+  const run = (params: SearchParams) => engine.searchNow('products', params, embedded);
 
   // Warm up (JIT, cached filter sets and orders), then measure.
   for (const params of queries) run(params);
@@ -154,9 +160,9 @@ export default async function searchBench(): Promise<Figures> {
   for (let r = 0; r < rounds; r++) {
     for (const q of typed.slice(0, 10)) {
       const started = performance.now();
-      engine.searchNow('categories', applyEmbedded({ q, query_by: 'name,path', per_page: 5 }, embedded));
+      engine.searchNow('categories', { q, query_by: 'name,path', per_page: 5 }, embedded);
       for (const collection of ['products', 'tender_items', 'campaigns'])
-        engine.searchNow(collection, applyEmbedded({ q, query_by: PRODUCT_QUERY_BY, per_page: 5 }, embedded));
+        engine.searchNow(collection, { q, query_by: PRODUCT_QUERY_BY, per_page: 5 }, embedded);
       groupTimes.push(performance.now() - started);
     }
   }

@@ -24,7 +24,13 @@ export const searchKeyResponse = z.object({
   expiresAt: z.string().nullable(),
   /** The company the key is scoped to (null: the public key, which sees only public documents). */
   companyId: z.string().nullable(),
-  nodes: z.array(searchNode).min(1),
+  /**
+   * Where a Typesense cluster is reached directly, or null: search this server on the origin the page was loaded
+   * from, under `path` (so a phone at http://192.168.1.20:8080 searches there, not at a configured host).
+   */
+  nodes: z.array(searchNode).min(1).nullable(),
+  /** The search API's path on this server's origin (with `nodes` null). */
+  path: z.string(),
   collections: z.object({
     products: z.string(),
     categories: z.string(),

@@ -176,7 +176,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(companyProductRoutes({ db, idempotency }));
   await app.register(catalogRoutes(db));
   await app.register(priceRoutes({ db }));
-  await app.register(searchRoutes({ db, config, companies }));
+  await app.register(searchRoutes({ db, config }));
   await app.register(contentRoutes({ db, config }));
   await app.register(
     cartRoutes({ db, idempotency, now, cacheSeconds: config.authCacheSeconds, writes: processWrites }),

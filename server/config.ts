@@ -41,6 +41,7 @@ const envSchema = z.object({
   PASSWORD_FAILURES_PER_ACCOUNT: int(10, 1),
   PASSWORD_FAILURE_WINDOW_MINUTES: int(15, 1, 24 * 60),
   RATE_LIMIT_FORGOT_PER_MINUTE: int(5, 1),
+  RATE_LIMIT_SEARCH_PER_MINUTE: int(600, 1),
   TRUST_PROXY: bool(false),
   TYPESENSE_URL: optionalUrl,
   TYPESENSE_API_KEY: z.string().min(1).optional(),
@@ -119,6 +120,8 @@ export type Config = {
     passwordFailuresPerAccount: number;
     passwordFailureWindowMinutes: number;
     forgotPerMinute: number;
+    /** Search calls (keys, search, multi_search) per address: search-as-you-type sends one per keystroke. */
+    searchPerMinute: number;
     contactPerMinute: number;
     newsletterPerMinute: number;
   };
@@ -144,9 +147,9 @@ export type Config = {
     typesenseUrl: string | undefined;
     /** Admin key of the cluster (pushes schemas and documents; never leaves the server). */
     apiKey: string | undefined;
-    /** Parent of the scoped search keys: a key with only `documents:search`. Random per process when unset. */
+    /** Parent of the scoped search keys: a key with only `documents:search`. Unset: one kept in the database. */
     searchOnlyKey: string | undefined;
-    /** Where browsers reach the cluster (default: typesenseUrl). */
+    /** Where browsers reach the cluster directly; unset: they search through this server, on its origin. */
     publicUrl: string | undefined;
     collectionPrefix: string;
     keyTtlSeconds: number;
@@ -239,6 +242,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       passwordFailuresPerAccount: e.PASSWORD_FAILURES_PER_ACCOUNT,
       passwordFailureWindowMinutes: e.PASSWORD_FAILURE_WINDOW_MINUTES,
       forgotPerMinute: e.RATE_LIMIT_FORGOT_PER_MINUTE,
+      searchPerMinute: e.RATE_LIMIT_SEARCH_PER_MINUTE,
       contactPerMinute: e.RATE_LIMIT_CONTACT_PER_MINUTE,
       newsletterPerMinute: e.RATE_LIMIT_NEWSLETTER_PER_MINUTE,
     },
@@ -266,7 +270,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       typesenseUrl: e.TYPESENSE_URL?.replace(/\/$/, ''),
       apiKey: e.TYPESENSE_API_KEY,
       searchOnlyKey: e.TYPESENSE_SEARCH_ONLY_KEY,
-      publicUrl: (e.TYPESENSE_PUBLIC_URL ?? e.TYPESENSE_URL)?.replace(/\/$/, ''),
+      publicUrl: e.TYPESENSE_PUBLIC_URL?.replace(/\/$/, ''),
       collectionPrefix: e.TYPESENSE_COLLECTION_PREFIX,
       keyTtlSeconds: e.SEARCH_KEY_TTL_SECONDS,
     },

@@ -102,7 +102,10 @@ export class CatalogApi {
   ): Promise<CatalogProduct & { companyPrice: number; kind: string }> {
     const login = await this.request.post('/v1/auth/login', { data: { email: user.email, password: user.password } });
     const { token } = (await login.json()) as { token: string };
-    const { hits } = await this.search('*', { per_page: '200', filter_by: 'discontinued:=false' });
+    // Four pages of the largest page the server allows (50, decision 0048).
+    const hits: CatalogProduct[] = [];
+    for (const page of ['1', '2', '3', '4'])
+      hits.push(...(await this.search('*', { page, filter_by: 'discontinued:=false' })).hits);
     const response = await this.request.get(
       `/v1/products/prices?company=${company}&ids=${hits.map((h) => h.id).join(',')}`,
       { headers: { Authorization: `Bearer ${token}` } },

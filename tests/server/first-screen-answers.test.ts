@@ -120,9 +120,17 @@ describe('content answers read by hand', () => {
   });
 
   it('the search key answer, and the answer with any field made wrong, get the contract’s verdict', async () => {
-    const answer = (await app.inject({ method: 'GET', url: '/v1/typesense/key' })).json<Record<string, unknown>>();
+    const sameOrigin = (await app.inject({ method: 'GET', url: '/v1/typesense/key' })).json<Record<string, unknown>>();
     const agree = agreesWithContract(readSearchKey, searchKeyResponse);
-    agree(answer, 'public key');
+    // The embedded engine answers no nodes (search on the page's own origin); a cluster's answer names them.
+    expect(sameOrigin.nodes).toBeNull();
+    agree(sameOrigin, 'public key, same origin');
+    expect(readSearchKey(sameOrigin)).toEqual(searchKeyResponse.parse(sameOrigin));
+    const answer = {
+      ...sameOrigin,
+      nodes: [{ host: 'search.skafferi.test', port: 443, protocol: 'https', path: '' }],
+    };
+    agree(answer, 'public key, cluster nodes');
     expect(readSearchKey(answer)).toEqual(searchKeyResponse.parse(answer));
     const paths = [
       ...Object.keys(searchKeyResponse.shape).map((key) => [key]),

@@ -20,7 +20,7 @@ export const SEED_NOW = new Date('2026-11-20T09:00:00Z');
  * A fresh database for one test file: in-memory PGlite, or — when DATABASE_URL is set (CI's second pass) — a new,
  * empty database on that PostgreSQL server, dropped again on close.
  */
-async function freshDatabase(): Promise<DatabaseHandle> {
+async function freshDatabase(): Promise<DatabaseHandle & { url?: string }> {
   const url = process.env.DATABASE_URL;
   if (!url) return openDatabase({});
   const name = `skafferi_test_${randomBytes(6).toString('hex')}`;
@@ -33,6 +33,7 @@ async function freshDatabase(): Promise<DatabaseHandle> {
   const handle = await openDatabase({ databaseUrl: testUrl.toString() });
   return {
     ...handle,
+    url: testUrl.toString(),
     async close() {
       await handle.close();
       const dropper = new pg.Client({ connectionString: url });
@@ -43,7 +44,11 @@ async function freshDatabase(): Promise<DatabaseHandle> {
   };
 }
 
-export type TestApp = FastifyInstance & { closeAll(): Promise<void> };
+export type TestApp = FastifyInstance & {
+  closeAll(): Promise<void>;
+  /** The test database's address on PostgreSQL (DATABASE_URL set); undefined on PGlite. */
+  databaseUrl?: string;
+};
 
 /** The real server on a real, seeded database; `env` overrides settings as the environment would. */
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
@@ -55,10 +60,12 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     LOG_LEVEL: 'silent',
     RATE_LIMIT_LOGIN_PER_MINUTE: '1000',
     RATE_LIMIT_FORGOT_PER_MINUTE: '1000',
+    RATE_LIMIT_SEARCH_PER_MINUTE: '100000',
     PUBLIC_URL: 'http://skafferi.test',
     ...env,
   });
   const app = (await buildApp(config, { database })) as TestApp;
+  app.databaseUrl = database.url;
   app.closeAll = async () => {
     await app.close();
     await database.close();
@@ -80,6 +87,31 @@ export async function createClockedApp(base: TestApp, clock: { now: Date }): Pro
     }),
     { database: base.services.database, now: () => clock.now },
   );
+}
+
+/**
+ * A second server instance on the base app's database, as a second server process would be: on PostgreSQL with its
+ * own connections and listener; on PGlite (one process only) on the same handle. `closeAll` closes it, not the base.
+ */
+export async function createSecondInstance(base: TestApp, env: Record<string, string> = {}): Promise<TestApp> {
+  const database = base.databaseUrl ? await openDatabase({ databaseUrl: base.databaseUrl }) : base.services.database;
+  const config = loadConfig({
+    SEED_ON_EMPTY: 'false',
+    SERVE_CLIENT: 'false',
+    LOG_LEVEL: 'silent',
+    RATE_LIMIT_LOGIN_PER_MINUTE: '1000',
+    RATE_LIMIT_FORGOT_PER_MINUTE: '1000',
+    RATE_LIMIT_SEARCH_PER_MINUTE: '100000',
+    PUBLIC_URL: 'http://skafferi.test',
+    ...env,
+  });
+  const app = (await buildApp(config, { database })) as TestApp;
+  app.databaseUrl = base.databaseUrl;
+  app.closeAll = async () => {
+    await app.close();
+    if (database !== base.services.database) await database.close();
+  };
+  return app;
 }
 
 export async function login(app: FastifyInstance, who: { email: string; password: string }): Promise<string> {

@@ -291,14 +291,79 @@ describe('the app with TYPESENSE_* set', () => {
     } finally {
       await app.closeAll();
     }
-  });
+  }, 120_000);
+
+  it('without a public address, serves the browser on its own origin and asks the cluster inside the key’s scope', async () => {
+    const empty = { facet_counts: [], found: 0, hits: [], out_of: 0, page: 1, request_params: {}, search_time_ms: 0 };
+    fake.answer((seen) => {
+      if (seen.method === 'POST' && seen.path === '/collections')
+        return { status: 201, json: { ...(JSON.parse(seen.body) as object), num_documents: 0 } };
+      if (seen.path.endsWith('/documents/import'))
+        return {
+          status: 200,
+          headers: { 'content-type': 'text/plain' },
+          text: seen.body
+            .split('\n')
+            .map(() => '{"success":true}')
+            .join('\n'),
+        };
+      if (seen.method === 'GET' && seen.path.startsWith('/aliases/'))
+        return { status: 404, json: { message: 'Not Found' } };
+      if (seen.method === 'PUT' && seen.path.startsWith('/aliases/'))
+        return { status: 200, json: { name: seen.path.split('/')[2], ...(JSON.parse(seen.body) as object) } };
+      if (seen.method === 'GET' && seen.path.endsWith('/documents/search')) return { status: 200, json: empty };
+      return { status: 404, json: { message: 'Not Found' } };
+    });
+    const app = await createTestApp({
+      TYPESENSE_URL: url,
+      TYPESENSE_API_KEY: 'cluster-admin-key',
+      TYPESENSE_SEARCH_ONLY_KEY: 'cluster-search-only-key',
+    });
+    try {
+      await app.searchIndex.ready();
+      const key = (await app.inject({ method: 'GET', url: '/v1/typesense/key' })).json<SearchKeyResponse>();
+      expect(key).toMatchObject({ engine: 'typesense', nodes: null, path: '/v1/search' });
+      const search = (filter: string) =>
+        app.inject({
+          method: 'GET',
+          url: '/v1/search/collections/tender_items/documents/search',
+          query: { q: '*', filter_by: filter, 'x-typesense-api-key': key.key },
+        });
+      const searches = () => fake.seen.filter((seen) => seen.path.endsWith('/documents/search'));
+      // The reported escape never reaches the cluster.
+      expect((await search('company_id:=public) || (company_id:!=public')).statusCode).toBe(400);
+      expect(searches()).toHaveLength(0);
+      expect((await search('kind:=tender || company_id:!=public')).statusCode).toBe(200);
+      const [sent] = searches();
+      expect(sent!.path).toBe('/collections/tender_items/documents/search');
+      expect(sent!.headers['x-typesense-api-key']).toBe('cluster-admin-key');
+      expect(sent!.query.filter_by).toBe('(company_id:=`public`) && ((kind:=`tender`) || (company_id:!=`public`))');
+      // Without a key nothing is asked of the cluster.
+      const keyless = '/v1/search/collections/tender_items/documents/search?q=*';
+      expect((await app.inject({ method: 'GET', url: keyless })).statusCode).toBe(401);
+      expect(searches()).toHaveLength(1);
+    } finally {
+      await app.closeAll();
+    }
+  }, 120_000);
 
   it('needs the admin and the search-only key with a cluster', () => {
     expect(() => loadConfig({ TYPESENSE_URL: 'https://ts.example.com' })).toThrow(
       /TYPESENSE_API_KEY.*\n.*TYPESENSE_SEARCH_ONLY_KEY/,
     );
-    const setup = createSearchEngine(loadConfig({ PUBLIC_URL: 'https://shop.skafferi.se' }), { info: () => {} });
+    // The embedded engine, and a cluster without a public address, are searched on the page's own origin.
+    const setup = createSearchEngine(loadConfig({ PUBLIC_URL: 'https://shop.skafferi.se' }), 'parent-key');
     expect(setup.engine.kind).toBe('embedded');
-    expect(setup.nodes).toEqual([{ host: 'shop.skafferi.se', port: 443, protocol: 'https', path: '/v1/search' }]);
+    expect(setup.nodes).toBeNull();
+    const cluster = {
+      TYPESENSE_URL: 'http://typesense:8108',
+      TYPESENSE_API_KEY: 'admin-key',
+      TYPESENSE_SEARCH_ONLY_KEY: 'search-key',
+    };
+    expect(createSearchEngine(loadConfig(cluster), 'search-key').nodes).toBeNull();
+    expect(
+      createSearchEngine(loadConfig({ ...cluster, TYPESENSE_PUBLIC_URL: 'https://search.skafferi.se' }), 'search-key')
+        .nodes,
+    ).toEqual([{ host: 'search.skafferi.se', port: 443, protocol: 'https', path: '' }]);
   });
 });

@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { bothOf, parseFilter, type FilterNode } from './embedded/filter';
 import type { EmbeddedParams } from './types';
 
 /** Length of the base64 HMAC-SHA256 digest at the start of a decoded scoped key. */
@@ -58,17 +59,41 @@ export function verifyScopedKey(
   return null;
 }
 
+/** A search as it runs: its parameters, and its filter as a tree (undefined: no filter). */
+export type ScopedSearch<T> = { params: T; filter: FilterNode | undefined };
+
 /**
- * The parameters a search runs with under a scoped key, as Typesense merges them: the embedded parameters override
- * the request's, except `filter_by`, where both apply (`(embedded) && (requested)`).
+ * The search a request may run under a key's embedded parameters: they override the request's, except `filter_by`,
+ * where both apply. The two filters are parsed and joined as one AND node, never as text, so that nothing in the
+ * requested filter (a `)`, an `||`) can reach outside the key's scope; a filter that does not parse is refused (400).
  */
-export function applyEmbedded<T extends Record<string, unknown>>(params: T, embedded: EmbeddedParams | null): T {
-  if (!embedded) return params;
-  const { expires_at: _expires, filter_by: embeddedFilter, ...rest } = embedded;
-  const merged: Record<string, unknown> = { ...params, ...rest };
-  const requested = typeof params.filter_by === 'string' && params.filter_by.trim() !== '' ? params.filter_by : '';
-  if (typeof embeddedFilter === 'string' && embeddedFilter.trim() !== '') {
-    merged.filter_by = requested ? `(${embeddedFilter}) && (${requested})` : embeddedFilter;
-  }
-  return merged as T;
+export function applyEmbedded<T extends Record<string, unknown>>(
+  params: T,
+  embedded: EmbeddedParams | null,
+): ScopedSearch<Omit<T, 'filter_by'>> {
+  const { filter_by: requestedText, ...rest } = params;
+  const requested = nonEmpty(requestedText) ? parseFilter(requestedText) : undefined;
+  if (!embedded) return { params: rest, filter: requested };
+  const { expires_at: _expires, filter_by: embeddedText, ...embeddedRest } = embedded;
+  const scope = nonEmpty(embeddedText) ? parseFilter(embeddedText) : undefined;
+  const filter = scope && requested ? bothOf(scope, requested) : (scope ?? requested);
+  return { params: { ...rest, ...embeddedRest } as Omit<T, 'filter_by'>, filter };
+}
+
+const nonEmpty = (value: unknown): value is string => typeof value === 'string' && value.trim() !== '';
+
+/**
+ * What a key may do: the parent search-only key searches everything (null: nothing embedded); a scoped key made
+ * from it searches with its embedded parameters; anything else is refused (undefined).
+ */
+export function authorizeKey(
+  key: string | undefined,
+  parentKey: string,
+  nowSeconds = Date.now() / 1000,
+): EmbeddedParams | null | undefined {
+  if (!key) return undefined;
+  const x = Buffer.from(key);
+  const y = Buffer.from(parentKey);
+  if (x.length === y.length && timingSafeEqual(x, y)) return null;
+  return verifyScopedKey(key, [parentKey], nowSeconds) ?? undefined;
 }

@@ -129,9 +129,17 @@ export interface SearchEngine {
   remove(key: string, ids: string[]): Promise<void>;
   /** Removes every document that matches a filter (e.g. one company's tender items). */
   removeWhere(key: string, filterBy: string): Promise<void>;
-  /** Runs one search with the engine's own authority (no key check; server-side use and benchmarks). */
-  search(collection: string, params: SearchParams): Promise<SearchResult>;
+  /**
+   * Runs one search with the engine's own authority (no key check). With `embedded` (a verified key's parameters),
+   * the search runs inside that key's scope: its filter ANDed with the requested one as a tree (scoped-keys.ts).
+   */
+  search(collection: string, params: SearchParams, embedded?: EmbeddedParams | null): Promise<SearchResult>;
   /** A key derived from the search-only parent key with embedded parameters (Typesense's scheme). */
   scopedKey(params: EmbeddedParams): string;
+  /**
+   * What a key may do when this server answers the search: the parent key everything (null), a scoped key made from
+   * it its embedded parameters, anything else nothing (undefined).
+   */
+  authorize(key: string | undefined, nowSeconds?: number): EmbeddedParams | null | undefined;
   close(): Promise<void>;
 }

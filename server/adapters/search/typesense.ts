@@ -1,4 +1,5 @@
-import { generateScopedKey } from './scoped-keys';
+import { filterText } from './embedded/filter';
+import { applyEmbedded, authorizeKey, generateScopedKey } from './scoped-keys';
 import {
   SearchError,
   type CollectionSpec,
@@ -153,9 +154,21 @@ export class TypesenseSearch implements SearchEngine {
     });
   }
 
-  async search(collection: string, params: SearchParams): Promise<SearchResult> {
+  /**
+   * A search with the admin key. Under a key's `embedded` parameters (a browser's search through this server) the
+   * filter sent is built from the tree of both filters (scoped-keys.ts), every value quoted: the cluster gets one
+   * unambiguous filter, not two texts joined.
+   */
+  async search(
+    collection: string,
+    params: SearchParams,
+    embedded: EmbeddedParams | null = null,
+  ): Promise<SearchResult> {
+    // Without a key's parameters the search is the server's own (its filters as it wrote them).
+    const scoped = embedded ? applyEmbedded(params, embedded) : { params, filter: undefined };
     const query: Record<string, string> = {};
-    for (const [name, value] of Object.entries(params)) if (value !== undefined) query[name] = String(value);
+    for (const [name, value] of Object.entries(scoped.params)) if (value !== undefined) query[name] = String(value);
+    if (scoped.filter) query.filter_by = filterText(scoped.filter);
     return (await this.call<SearchResult>({
       method: 'GET',
       path: `/collections/${encodeURIComponent(collection)}/documents/search`,
@@ -165,6 +178,10 @@ export class TypesenseSearch implements SearchEngine {
 
   scopedKey(params: EmbeddedParams): string {
     return generateScopedKey(this.options.searchOnlyKey, params);
+  }
+
+  authorize(key: string | undefined, nowSeconds?: number): EmbeddedParams | null | undefined {
+    return authorizeKey(key, this.options.searchOnlyKey, nowSeconds);
   }
 
   async close(): Promise<void> {}

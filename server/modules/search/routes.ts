@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { eq } from 'drizzle-orm';
 import { apiError } from '../../../contract/common';
 import {
   collectionParams,
@@ -14,42 +13,40 @@ import {
 } from '../../../contract/search';
 import type { Config } from '../../config';
 import type { DbOrTx } from '../../db/client';
-import { companies as companiesTable } from '../../db/schema';
 import {
-  applyEmbedded,
   createSearchEngine,
   EMBEDDED_SEARCH_PATH,
-  EmbeddedSearch,
   SearchError,
+  type SearchEngine,
   type EmbeddedParams,
   type MultiSearchItem,
   type SearchParams,
 } from '../../adapters/search';
 import { AppError, unauthorized } from '../../lib/errors';
-import { currentUser } from '../../plugins/authenticate';
-import type { CompanyService } from '../companies/service';
+import { sharedSecret } from '../../lib/secrets';
+import { checkSearchLimits } from './limits';
 import { createSearchIndexer, type SearchIndexer } from './service';
-import { access } from '../../plugins/access';
+import { access, scopedCompany } from '../../plugins/access';
 
-type Deps = { db: DbOrTx; config: Config; companies: CompanyService };
+type Deps = { db: DbOrTx; config: Config };
 
 const KEY_HEADER = 'x-typesense-api-key';
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-/** Typesense's own limit of searches in one multi_search. */
-const MAX_SEARCHES = 50;
 
 /**
  * Search: builds the index from the database once the server listens, decorates the app with `searchIndex`
- * for other modules, and serves the key calls and — with the embedded engine — the Typesense search subset under
- * /v1/search.
+ * for other modules, and serves the key calls and — unless browsers reach a Typesense cluster directly — the
+ * Typesense search subset under /v1/search (the embedded engine, or the cluster behind this server).
  */
-export function searchRoutes({ db, config, companies }: Deps): FastifyPluginAsync {
+export function searchRoutes({ db, config }: Deps): FastifyPluginAsync {
   const plugin: FastifyPluginAsync = async (app) => {
-    const { engine, nodes } = createSearchEngine(config, { info: (msg) => app.log.info(msg) });
+    // One parent key for every instance on this database: a key from one is good on all (decision 0048).
+    const searchOnlyKey = await sharedSecret(db, 'search-parent-key', config.search.searchOnlyKey);
+    const { engine, nodes } = createSearchEngine(config, searchOnlyKey);
     const indexer = createSearchIndexer(db, engine, {
       nodes,
       keyTtlSeconds: config.search.keyTtlSeconds,
       log: app.log,
+      bus: app.services.bus,
     });
     app.decorate('searchIndex', indexer);
     app.addHook('onClose', () => indexer.close());
@@ -59,21 +56,24 @@ export function searchRoutes({ db, config, companies }: Deps): FastifyPluginAsyn
       void indexer.start().catch(() => {});
     });
 
-    await app.register(keyRoutes(indexer, companies, db));
-    if (engine instanceof EmbeddedSearch) await app.register(subsetRoutes(engine, indexer));
+    const rateLimit = { max: config.rateLimit.searchPerMinute, timeWindow: '1 minute' };
+    await app.register(keyRoutes(indexer, rateLimit));
+    if (!nodes) await app.register(subsetRoutes(engine, indexer, rateLimit));
   };
   // Not encapsulated: `searchIndex` is for the whole app (Fastify's skip-override, as fastify-plugin sets it).
   (plugin as unknown as Record<symbol, boolean>)[Symbol.for('skip-override')] = true;
   return plugin;
 }
 
-function keyRoutes(indexer: SearchIndexer, companies: CompanyService, db: DbOrTx) {
+type RateLimit = { max: number; timeWindow: string };
+
+function keyRoutes(indexer: SearchIndexer, rateLimit: RateLimit) {
   return async (fastify: FastifyInstance) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     const errors = { 400: apiError, 401: apiError, 403: apiError, 404: apiError };
 
     app.get('/v1/typesense/key', {
-      config: { access: access.public },
+      config: { access: access.public, rateLimit },
       schema: {
         tags: ['search'],
         summary: 'The public search key (public documents only) and where to search',
@@ -86,7 +86,7 @@ function keyRoutes(indexer: SearchIndexer, companies: CompanyService, db: DbOrTx
     });
 
     app.get('/v1/typesense/key/:companyId', {
-      config: { access: access.company('params.companyId', { by: 'codeOrId' }) },
+      config: { access: access.company('params.companyId', { by: 'codeOrId' }), rateLimit },
       schema: {
         tags: ['search'],
         summary: 'A search key scoped to one company (its tender items and campaigns), for a user linked to it',
@@ -94,21 +94,10 @@ function keyRoutes(indexer: SearchIndexer, companies: CompanyService, db: DbOrTx
         params: companyKeyParams,
         response: { 200: searchKeyResponse, ...errors },
       },
+      // The company by id (as the spec names the call) or by code, established by the access hook.
       handler: async (req, reply) => {
-        const user = currentUser(req);
-        // The company by id (as the spec names the call) or by code; an unknown id is treated as an unknown code.
-        let code = req.params.companyId;
-        if (UUID.test(code)) {
-          const [row] = await db
-            .select({ code: companiesTable.code })
-            .from(companiesTable)
-            .where(eq(companiesTable.id, code))
-            .limit(1);
-          code = row?.code ?? `unknown:${code}`;
-        }
-        const company = await companies.companyForUser(user, code);
         reply.header('cache-control', 'private, no-store');
-        return indexer.companyKey(company.id);
+        return indexer.companyKey(scopedCompany(req).id);
       },
     });
   };
@@ -140,7 +129,7 @@ function asAppError(error: unknown): never {
   throw error;
 }
 
-function subsetRoutes(engine: EmbeddedSearch, indexer: SearchIndexer) {
+function subsetRoutes(engine: SearchEngine, indexer: SearchIndexer, rateLimit: RateLimit) {
   return async (fastify: FastifyInstance) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     // The browser client posts multi_search as text/plain (no CORS preflight): it is JSON all the same.
@@ -151,7 +140,14 @@ function subsetRoutes(engine: EmbeddedSearch, indexer: SearchIndexer) {
         done(new AppError(400, 'ValidationError', 'Bad JSON.'), undefined);
       }
     });
-    const errors = { 400: searchError, 401: searchError, 404: searchError, 422: searchError, 503: searchError };
+    const errors = {
+      400: searchError,
+      401: searchError,
+      404: searchError,
+      422: searchError,
+      429: searchError,
+      503: searchError,
+    };
 
     const authorize = (req: FastifyRequest, key = requestKey(req)): EmbeddedParams | null => {
       const embedded = engine.authorize(key);
@@ -173,19 +169,21 @@ function subsetRoutes(engine: EmbeddedSearch, indexer: SearchIndexer) {
     });
 
     app.get('/v1/search/collections/:collection/documents/search', {
-      config: { access: access.public },
+      config: { access: access.public, rateLimit },
       schema: {
         tags: ['search'],
-        summary: "Typesense's search call (the subset the app uses), answered by the embedded engine",
+        summary: "Typesense's search call (the subset the app uses), answered by the embedded engine or the cluster",
         params: collectionParams,
         querystring: searchQuery,
         response: { 200: searchResponse, ...errors },
       },
       handler: async (req) => {
         const embedded = authorize(req);
+        const params = flatten(req.query);
+        checkSearchLimits([params]);
         await whenReady();
         try {
-          return engine.searchNow(req.params.collection, applyEmbedded(flatten(req.query), embedded));
+          return await engine.search(req.params.collection, params, embedded);
         } catch (error) {
           asAppError(error);
         }
@@ -193,7 +191,7 @@ function subsetRoutes(engine: EmbeddedSearch, indexer: SearchIndexer) {
     });
 
     app.post('/v1/search/multi_search', {
-      config: { access: access.public },
+      config: { access: access.public, rateLimit },
       schema: {
         tags: ['search'],
         summary: "Typesense's multi_search (several searches in one request), answered by the embedded engine",
@@ -206,32 +204,33 @@ function subsetRoutes(engine: EmbeddedSearch, indexer: SearchIndexer) {
         const requestEmbedded = requestKey(req) === undefined ? undefined : authorize(req);
         if ((req.body as { union?: unknown }).union === true)
           throw new AppError(400, 'ValidationError', 'Union search is not supported by the embedded engine.');
-        if (req.body.searches.length > MAX_SEARCHES)
-          throw new AppError(400, 'ValidationError', `Number of multi searches exceeds ${MAX_SEARCHES}.`);
         // A search may carry its own key (Typesense allows it); without any key the request is refused.
-        const keyed = req.body.searches.map((search) => {
-          const own = typeof search[KEY_HEADER] === 'string' ? (search[KEY_HEADER] as string) : undefined;
-          if (own !== undefined) return authorize(req, own);
-          if (requestEmbedded === undefined) throw unauthorized('InvalidSearchKey');
-          return requestEmbedded;
+        const searches = req.body.searches.map((search) => {
+          const { collection, [KEY_HEADER]: own, ...rest } = search;
+          let embedded: EmbeddedParams | null;
+          if (typeof own === 'string') embedded = authorize(req, own);
+          else if (requestEmbedded === undefined) throw unauthorized('InvalidSearchKey');
+          else embedded = requestEmbedded;
+          const params: SearchParams = { ...common };
+          for (const [name, value] of Object.entries(rest)) {
+            if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean')
+              params[name] = value;
+          }
+          return { collection, params, embedded };
         });
+        checkSearchLimits(searches.map((search) => search.params));
         await whenReady();
-        const results: MultiSearchItem[] = req.body.searches.map((search, i) => {
-          const { collection, [KEY_HEADER]: _key, ...own } = search;
+        const results: MultiSearchItem[] = [];
+        for (const { collection, params, embedded } of searches) {
           try {
             if (typeof collection !== 'string' || !collection)
               throw new SearchError(400, 'Parameter `collection` is required.');
-            const params: SearchParams = { ...common };
-            for (const [name, value] of Object.entries(own)) {
-              if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean')
-                params[name] = value;
-            }
-            return engine.searchNow(collection, applyEmbedded(params, keyed[i] ?? null));
+            results.push(await engine.search(collection, params, embedded));
           } catch (error) {
-            if (error instanceof SearchError) return { code: error.status, error: error.message };
-            throw error;
+            if (!(error instanceof SearchError)) throw error;
+            results.push({ code: error.status, error: error.message });
           }
-        });
+        }
         return { results };
       },
     });

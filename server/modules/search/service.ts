@@ -1,5 +1,6 @@
 import type { DbOrTx } from '../../db/client';
-import type { SearchEngine, SearchNode } from '../../adapters/search';
+import type { Bus, BusEvent } from '../../lib/bus';
+import { EMBEDDED_SEARCH_PATH, type SearchEngine, type SearchNode } from '../../adapters/search';
 import {
   PRODUCT_FACETS,
   PRODUCT_QUERY_BY,
@@ -21,6 +22,15 @@ type Log = { info: (obj: object, msg: string) => void; error: (obj: object, msg:
 /** How often tender items and campaigns are rebuilt, so that prices that start or end today come and go. */
 const COMPANY_ITEMS_REFRESH_MS = 3_600_000;
 
+/** Product ids per bus notice (36-character ids: well under PostgreSQL's 8000-byte NOTIFY payload). */
+const PRODUCTS_PER_EVENT = 150;
+/** How long a change waits to come back from the bus before this instance applies it anyway. */
+const ANNOUNCE_FALLBACK_MS = 5_000;
+
+type IndexEvent = Extract<BusEvent, { type: 'products-changed' | 'company-prices-changed' | 'categories-changed' }>;
+/** What the index needs of the bus (server/lib/bus.ts). */
+export type IndexBus = Pick<Bus, 'publish' | 'on'>;
+
 /** The filter a company's scoped key embeds: the public documents and the company's own, nothing else. */
 export const companyFilter = (companyId: string) => `company_id:=[${PUBLIC_SCOPE},${companyId}]`;
 export const publicFilter = `company_id:=${PUBLIC_SCOPE}`;
@@ -33,7 +43,7 @@ export const publicFilter = `company_id:=${PUBLIC_SCOPE}`;
 export function createSearchIndexer(
   db: DbOrTx,
   engine: SearchEngine,
-  options: { nodes: SearchNode[]; keyTtlSeconds: number; log: Log },
+  options: { nodes: SearchNode[] | null; keyTtlSeconds: number; log: Log; bus: IndexBus },
 ) {
   let queue: Promise<unknown> = Promise.resolve();
   let built: Promise<void> | undefined;
@@ -105,6 +115,72 @@ export function createSearchIndexer(
     }
   }
 
+  // ── Changes reach every instance's index through the bus (decision 0048) ──────────────────────────────────────
+  /** Who waits for an announced change to be applied here, by the event's text. */
+  const waiting = new Map<string, (() => void)[]>();
+
+  function applied(event: IndexEvent) {
+    const key = JSON.stringify(event);
+    const waiters = waiting.get(key) ?? [];
+    waiting.delete(key);
+    for (const resolve of waiters) resolve();
+  }
+
+  /** Applies a change when the event arrives, on every instance (this one too). Before the first build, the build
+   * itself reads the change from the database. */
+  function onEvent(event: IndexEvent, apply: () => Promise<void>) {
+    if (state === 'idle') return applied(event);
+    void enqueue(apply).finally(() => applied(event));
+  }
+
+  /**
+   * Tells every instance, and resolves once this one has applied it. Should the notice not come back (a lost
+   * listener connection), this instance applies it itself after ANNOUNCE_FALLBACK_MS, so the caller is not held.
+   */
+  function announce(event: IndexEvent, apply: () => Promise<void>): Promise<void> {
+    const key = JSON.stringify(event);
+    return new Promise<void>((resolve, reject) => {
+      let done = false;
+      const finish = () => {
+        if (done) return;
+        done = true;
+        clearTimeout(fallback);
+        resolve();
+      };
+      const fallback = setTimeout(() => {
+        waiting.set(
+          key,
+          (waiting.get(key) ?? []).filter((w) => w !== finish),
+        );
+        options.log.error({ event: event.type }, 'search index change not heard back from the bus; applied here');
+        void enqueue(apply).finally(finish);
+      }, ANNOUNCE_FALLBACK_MS);
+      fallback.unref();
+      waiting.set(key, [...(waiting.get(key) ?? []), finish]);
+      options.bus.publish(event).catch((err: unknown) => {
+        clearTimeout(fallback);
+        waiting.set(
+          key,
+          (waiting.get(key) ?? []).filter((w) => w !== finish),
+        );
+        reject(err instanceof Error ? err : new Error(String(err)));
+      });
+    });
+  }
+
+  async function applyProducts(ids: string[]) {
+    const docs = await loadProductDocuments(db, ids);
+    const present = new Set(docs.map((d) => d.id));
+    await engine.upsert(key('products'), asDocuments(docs));
+    const gone = ids.filter((id) => !present.has(id));
+    if (gone.length > 0) await engine.remove(key('products'), gone);
+    await refreshCompanyItems(undefined, ids);
+  }
+
+  options.bus.on('products-changed', (event) => onEvent(event, () => applyProducts(event.ids)));
+  options.bus.on('company-prices-changed', (event) => onEvent(event, () => refreshCompanyItems(event.companyId)));
+  options.bus.on('categories-changed', (event) => onEvent(event, async () => void (await buildAll())));
+
   return {
     engine,
 
@@ -144,32 +220,27 @@ export function createSearchIndexer(
     },
 
     /**
-     * Call after products were created, changed or deleted: their documents (and the tender items and campaigns
-     * that show them) are loaded again; ids that no longer exist are removed.
+     * Call after products were created, changed or deleted: every instance loads their documents (and the tender
+     * items and campaigns that show them) again; ids that no longer exist are removed. Resolves once this instance
+     * has.
      */
-    productsChanged(ids: string[]): Promise<void> {
+    async productsChanged(ids: string[]): Promise<void> {
       const unique = [...new Set(ids)];
-      if (unique.length === 0) return Promise.resolve();
-      return enqueue(async () => {
-        const docs = await loadProductDocuments(db, unique);
-        const present = new Set(docs.map((d) => d.id));
-        await engine.upsert(key('products'), asDocuments(docs));
-        const gone = unique.filter((id) => !present.has(id));
-        if (gone.length > 0) await engine.remove(key('products'), gone);
-        for (let i = 0; i < unique.length; i += 200) await refreshCompanyItems(undefined, unique.slice(i, i + 200));
-      });
+      // One notice per PRODUCTS_PER_EVENT ids: each fits in a NOTIFY payload and is awaited as it was sent.
+      for (let i = 0; i < unique.length; i += PRODUCTS_PER_EVENT) {
+        const chunk = unique.slice(i, i + PRODUCTS_PER_EVENT);
+        await announce({ type: 'products-changed', ids: chunk }, () => applyProducts(chunk));
+      }
     },
 
-    /** Call after a company's agreement, campaign or tender prices changed. */
+    /** Call after a company's agreement, campaign or tender prices changed (every instance reloads them). */
     companyPricesChanged(companyId: string): Promise<void> {
-      return enqueue(() => refreshCompanyItems(companyId));
+      return announce({ type: 'company-prices-changed', companyId }, () => refreshCompanyItems(companyId));
     },
 
-    /** Call after categories changed (names and paths show in every product document). */
+    /** Call after categories changed (names and paths show in every product document): every instance rebuilds. */
     categoriesChanged(): Promise<void> {
-      return enqueue(async () => {
-        await buildAll();
-      });
+      return announce({ type: 'categories-changed' }, async () => void (await buildAll()));
     },
 
     /** The key anyone may use: it sees public documents only (products and categories). */
@@ -179,6 +250,7 @@ export function createSearchIndexer(
         expiresAt: null,
         companyId: null,
         nodes: options.nodes,
+        path: EMBEDDED_SEARCH_PATH,
         collections: collectionNames(engine),
         engine: engine.kind,
       };
@@ -192,6 +264,7 @@ export function createSearchIndexer(
         expiresAt: new Date(expiresAt * 1000).toISOString(),
         companyId,
         nodes: options.nodes,
+        path: EMBEDDED_SEARCH_PATH,
         collections: collectionNames(engine),
         engine: engine.kind,
       };

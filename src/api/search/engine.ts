@@ -4,12 +4,13 @@ import { api } from '../api';
 import { currentUserKey } from '../queries/customer';
 import { queryClient } from '../query-client';
 import { session } from '../session/session';
-import { readSearchKey } from './key-answer';
+import { readSearchKey, searchNodes } from './key-answer';
 import type { CurrentUser } from '../../../contract/customer';
 
 /**
  * Whose search key to use: a company code (its tender items and campaigns are visible too) or null for the public
- * key. The key answer says where to search and what the collections are called; no address is built in here.
+ * key. The key answer says where to search (a cluster's nodes, or this server's path on the page's own origin) and
+ * what the collections are called.
  */
 export type SearchScope = string | null;
 
@@ -32,7 +33,7 @@ async function load(scope: SearchScope): Promise<Searcher> {
     import('typesense'),
   ]);
   const client = new typesense.SearchClient({
-    nodes: key.nodes,
+    nodes: searchNodes(key),
     apiKey: key.key,
     connectionTimeoutSeconds: 10,
     numRetries: 1,

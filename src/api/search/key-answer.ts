@@ -18,6 +18,7 @@ const KEY_FIELDS: Record<Exclude<keyof SearchKeyResponse, 'nodes' | 'collections
   key: ['string'],
   expiresAt: ['string', 'nullable'],
   companyId: ['string', 'nullable'],
+  path: ['string'],
   engine: [['embedded', 'typesense']],
 };
 
@@ -30,9 +31,26 @@ const COLLECTION_FIELDS: Record<keyof SearchKeyResponse['collections'], Field> =
 
 export function readSearchKey(value: unknown): SearchKeyResponse | undefined {
   const key = readFields<Omit<SearchKeyResponse, 'nodes' | 'collections'>>(value, KEY_FIELDS);
-  if (!key || !isRecord(value) || !Array.isArray(value.nodes) || value.nodes.length === 0) return undefined;
-  const nodes = value.nodes.map((node) => readFields<SearchNode>(node, NODE_FIELDS));
+  if (!key || !isRecord(value)) return undefined;
   const collections = readFields<SearchKeyResponse['collections']>(value.collections, COLLECTION_FIELDS);
-  if (!collections || !nodes.every((node) => node !== undefined)) return undefined;
+  if (!collections) return undefined;
+  // null: search this server on the page's own origin.
+  if (value.nodes === null) return { ...key, nodes: null, collections };
+  if (!Array.isArray(value.nodes) || value.nodes.length === 0) return undefined;
+  const nodes = value.nodes.map((node) => readFields<SearchNode>(node, NODE_FIELDS));
+  if (!nodes.every((node) => node !== undefined)) return undefined;
   return { ...key, nodes, collections };
+}
+
+type PageLocation = Pick<Location, 'protocol' | 'hostname' | 'port'>;
+
+/**
+ * Where the client searches: the cluster's nodes, or (nodes null) this server on the origin the page was loaded
+ * from — whatever address that is: localhost, a phone's LAN address, the public name.
+ */
+export function searchNodes(key: SearchKeyResponse, location: PageLocation = window.location): SearchNode[] {
+  if (key.nodes) return key.nodes;
+  const https = location.protocol === 'https:';
+  const port = location.port ? Number(location.port) : https ? 443 : 80;
+  return [{ host: location.hostname, port, protocol: https ? 'https' : 'http', path: key.path }];
 }

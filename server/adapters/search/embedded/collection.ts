@@ -52,6 +52,11 @@ const list = (v: SearchParams[string]) =>
     .map((s) => s.trim())
     .filter(Boolean);
 
+function parsedFilter(value: SearchParams[string]): FilterNode | undefined {
+  const text = str(value)?.trim();
+  return text ? parseFilter(text) : undefined;
+}
+
 function intParam(params: SearchParams, name: string, fallback: number, min: number, max: number): number {
   const raw = str(params[name]);
   if (raw === undefined || raw === '') return fallback;
@@ -369,7 +374,8 @@ export class EmbeddedCollection {
 
   // ── search ─────────────────────────────────────────────────────────────────────────────────────────────────────
 
-  search(params: SearchParams): SearchResult {
+  /** One search; `filter` is the parsed filter when the caller has one (a key's scope joined in), else `filter_by`'s. */
+  search(params: SearchParams, filter: FilterNode | undefined = parsedFilter(params.filter_by)): SearchResult {
     const started = performance.now();
     const q = str(params.q);
     if (q === undefined) throw new SearchError(400, 'Parameter `q` is required.');
@@ -386,9 +392,8 @@ export class EmbeddedCollection {
     if (weights.length > 0 && (weights.length !== queryBy.length || weights.some((w) => !Number.isFinite(w) || w < 0)))
       throw new SearchError(400, 'Number of weights in `query_by_weights` does not match number of `query_by` fields.');
 
-    const filterBy = str(params.filter_by)?.trim();
     // Read-only from here on: a single clause's set is the cached one.
-    const filter = filterBy ? this.evaluate(parseFilter(filterBy)) : this.live;
+    const matching = filter ? this.evaluate(filter) : this.live;
     const sort = this.parseSort(str(params.sort_by), wildcard);
     const facetBy = list(params.facet_by);
     for (const field of facetBy) {
@@ -412,9 +417,9 @@ export class EmbeddedCollection {
     let dropped = 0;
     let wordCandidates: Candidate[][] = [];
     if (wildcard) {
-      found = filter.count();
-      pageMatches = this.pageOfAll(filter, sort, offset, perPage, found);
-      counted = filter;
+      found = matching.count();
+      pageMatches = this.pageOfAll(matching, sort, offset, perPage, found);
+      counted = matching;
     } else {
       const typoParam = list(params.num_typos).map(Number).filter(Number.isFinite);
       const maxTypos = typoParam.length > 0 ? Math.min(2, Math.max(0, ...typoParam)) : 2;
@@ -431,7 +436,7 @@ export class EmbeddedCollection {
           wordCandidates = active.map((word, i) =>
             this.text.candidates(word, { prefix: prefix && i === active.length - 1, typos }),
           );
-          matches = this.textMatches(wordCandidates, fieldWeight, filter);
+          matches = this.textMatches(wordCandidates, fieldWeight, matching);
           dropped = queryWords.length - keep;
           if (matches.length >= Math.max(1, threshold) || (typos === maxTypos && matches.length > 0)) break outer;
         }

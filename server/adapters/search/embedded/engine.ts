@@ -1,5 +1,4 @@
-import { timingSafeEqual } from 'node:crypto';
-import { generateScopedKey, verifyScopedKey } from '../scoped-keys';
+import { applyEmbedded, authorizeKey, generateScopedKey } from '../scoped-keys';
 import {
   SearchError,
   type CollectionSpec,
@@ -78,36 +77,30 @@ export class EmbeddedSearch implements SearchEngine {
     for (const id of collection.idsWhere(filterBy)) collection.remove(id);
   }
 
-  async search(collection: string, params: SearchParams): Promise<SearchResult> {
-    return this.collection(collection).search(params);
+  async search(
+    collection: string,
+    params: SearchParams,
+    embedded: EmbeddedParams | null = null,
+  ): Promise<SearchResult> {
+    return this.searchNow(collection, params, embedded);
   }
 
   /** Synchronous search (the benchmark measures this). */
-  searchNow(collection: string, params: SearchParams): SearchResult {
-    return this.collection(collection).search(params);
+  searchNow(collection: string, params: SearchParams, embedded: EmbeddedParams | null = null): SearchResult {
+    const target = this.collection(collection);
+    const scoped = applyEmbedded(params, embedded);
+    return target.search(scoped.params, scoped.filter);
   }
 
   scopedKey(params: EmbeddedParams): string {
     return generateScopedKey(this.options.searchOnlyKey, params);
   }
 
-  /**
-   * What a key may do: the parent search-only key searches everything (null: nothing embedded); a scoped key made
-   * from it searches with its embedded parameters; anything else is refused (undefined).
-   */
-  authorize(key: string | undefined, nowSeconds = Date.now() / 1000): EmbeddedParams | null | undefined {
-    if (!key) return undefined;
-    if (sameKey(key, this.options.searchOnlyKey)) return null;
-    return verifyScopedKey(key, [this.options.searchOnlyKey], nowSeconds) ?? undefined;
+  authorize(key: string | undefined, nowSeconds?: number): EmbeddedParams | null | undefined {
+    return authorizeKey(key, this.options.searchOnlyKey, nowSeconds);
   }
 
   async close(): Promise<void> {
     this.collections.clear();
   }
-}
-
-function sameKey(a: string, b: string): boolean {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
 }

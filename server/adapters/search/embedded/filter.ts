@@ -13,11 +13,20 @@ export type FilterValue = { text: string } | { from: string; to: string };
 
 const FIELD = /[\w.-]/;
 
+/** Longest filter accepted, deepest nesting of parentheses and most clauses (Typesense allows 100 operations). */
+export const MAX_FILTER_LENGTH = 4096;
+const MAX_DEPTH = 16;
+const MAX_CLAUSES = 100;
+
 export function parseFilter(input: string): FilterNode {
   let pos = 0;
+  let depth = 0;
+  let clauses = 0;
   const fail = (what: string): never => {
-    throw new SearchError(400, `Could not parse the filter query: ${what} at position ${pos} of \`${input}\`.`);
+    // The input is not echoed: it may be long, and it is the caller's own anyway.
+    throw new SearchError(400, `Could not parse the filter query: ${what} at position ${pos}.`);
   };
+  if (input.length > MAX_FILTER_LENGTH) fail(`longer than ${MAX_FILTER_LENGTH} characters`);
   const skipSpace = () => {
     while (pos < input.length && /\s/.test(input[pos] as string)) pos++;
   };
@@ -49,7 +58,10 @@ export function parseFilter(input: string): FilterNode {
     skipSpace();
     if (peek('(')) {
       pos++;
+      // Recursion is bounded here, so that a long run of `(` answers 400 instead of overflowing the stack.
+      if (++depth > MAX_DEPTH) fail(`more than ${MAX_DEPTH} levels of parentheses`);
       const inner = expr();
+      depth--;
       skipSpace();
       if (!peek(')')) fail('missing `)`');
       pos++;
@@ -59,6 +71,7 @@ export function parseFilter(input: string): FilterNode {
   }
 
   function clause(): FilterNode {
+    if (++clauses > MAX_CLAUSES) fail(`more than ${MAX_CLAUSES} conditions`);
     const start = pos;
     while (pos < input.length && FIELD.test(input[pos] as string)) pos++;
     const field = input.slice(start, pos);
@@ -134,4 +147,37 @@ export function parseFilter(input: string): FilterNode {
   skipSpace();
   if (pos < input.length) fail('unexpected text');
   return tree;
+}
+
+/** A node that matches only what both match: the scope of a key and the filter a request asked for. */
+export function bothOf(a: FilterNode, b: FilterNode): FilterNode {
+  const items = (n: FilterNode) => (n.kind === 'and' ? n.items : [n]);
+  return { kind: 'and', items: [...items(a), ...items(b)] };
+}
+
+const OP_TOKEN: Record<ClauseOp, string> = { match: '', eq: '=', ne: '!=', gt: '>', ge: '>=', lt: '<', le: '<=' };
+const NUMBER = /^-?\d+(\.\d+)?$/;
+
+/**
+ * The filter as text that Typesense (and `parseFilter`) reads back as the same tree: every group in parentheses,
+ * every value that is not a plain number in backticks, so no value can close a group or add an operator. A value
+ * that holds a backtick cannot be written so (Typesense has no escape): it is refused.
+ */
+export function filterText(node: FilterNode): string {
+  if (node.kind !== 'clause') {
+    const joiner = node.kind === 'and' ? ' && ' : ' || ';
+    return node.items.map((item) => `(${filterText(item)})`).join(joiner);
+  }
+  const value = (v: FilterValue) => {
+    if ('from' in v) {
+      if (!NUMBER.test(v.from) || !NUMBER.test(v.to)) throw new SearchError(400, 'A range needs two numbers.');
+      return `${v.from}..${v.to}`;
+    }
+    if (NUMBER.test(v.text)) return v.text;
+    if (v.text.includes('`')) throw new SearchError(400, 'A filter value cannot contain a backtick.');
+    return `\`${v.text}\``;
+  };
+  const listed = node.values.length > 1 || node.values.some((v) => 'from' in v);
+  const values = listed ? `[${node.values.map(value).join(', ')}]` : value(node.values[0] as FilterValue);
+  return `${node.field}:${OP_TOKEN[node.op]}${values}`;
 }
