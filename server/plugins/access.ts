@@ -1,10 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql, type AnyColumn, type SQL, type Table } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { companies } from '../db/schema';
+import { companies, userCompanies } from '../db/schema';
 import { ADMIN_ROLE } from '../../contract/customer';
 import { badRequest, forbidden, notFound } from '../lib/errors';
-import { mayActFor } from '../modules/companies/service';
 import { currentUser, isStaff, type AuthUser } from './authenticate';
 import type { Idempotency } from './idempotency';
 import { ROW_SCOPES, type RowKind, type RowScope } from './access-rows';
@@ -247,3 +246,15 @@ async function companyFor(db: Db, user: AuthUser, key: CompanyKey, value: string
 
 /** Staff manage every company; a CustomerAdministrator the companies they are linked to (checked beside this). */
 const manages = (user: AuthUser) => isStaff(user) || user.roles.includes(ADMIN_ROLE);
+
+/**
+ * Who may act for a company, as a condition inside a query (decision 0005): staff may act for every company, anyone
+ * else for the companies they are linked to.
+ */
+function mayActFor(user: AuthUser, table: Table, companyId: AnyColumn): SQL<boolean> {
+  if (isStaff(user)) return sql<boolean>`true`;
+  // Qualified names: in a one-table select drizzle writes bare column names, which inside the subquery would name
+  // user_companies' own columns.
+  const link = (column: AnyColumn) => sql`${userCompanies}.${sql.identifier(column.name)}`;
+  return sql<boolean>`exists (select 1 from ${userCompanies} where ${link(userCompanies.userId)} = ${user.id} and ${link(userCompanies.companyId)} = ${table}.${sql.identifier(companyId.name)})`;
+}

@@ -1,9 +1,7 @@
-import { and, asc, count, eq, ilike, or, sql, type AnyColumn, type SQL, type Table } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { companies, deliveryExceptions, deliveryRoutes, userCompanies } from '../../db/schema';
 import type { Company, CompanyDetail, PagedCompanies } from '../../../contract/customer';
-import { forbidden, notFound } from '../../lib/errors';
-import { isStaff, type AuthUser } from '../../plugins/authenticate';
 import { DeliveryCalendar } from '../calendar/deliveries';
 
 type CompanyRow = typeof companies.$inferSelect;
@@ -22,21 +20,6 @@ const companyColumns = {
 export type CompanyService = ReturnType<typeof createCompanyService>;
 
 export function createCompanyService(db: DbOrTx) {
-  /**
-   * The company a user may act for. A customer gets 403 for a company they are not linked to — and for an unknown
-   * code too, so codes cannot be probed; staff get 404 for an unknown code. One query, with the rule of `mayActFor`.
-   */
-  async function companyForUser(user: AuthUser, code: string): Promise<CompanyRow> {
-    const [row] = await db
-      .select({ company: companies, allowed: mayActFor(user, companies, companies.id) })
-      .from(companies)
-      .where(eq(companies.code, code))
-      .limit(1);
-    if (!row) throw isStaff(user) ? notFound('CompanyNotFound') : forbidden();
-    if (!row.allowed) throw forbidden();
-    return row.company;
-  }
-
   async function calendarFor(companyId: string): Promise<DeliveryCalendar> {
     const [routes, closed] = await Promise.all([
       db.select().from(deliveryRoutes).where(eq(deliveryRoutes.companyId, companyId)),
@@ -49,7 +32,6 @@ export function createCompanyService(db: DbOrTx) {
   }
 
   return {
-    companyForUser,
     calendarFor,
 
     /** The active companies a user is linked to. */
@@ -118,15 +100,4 @@ export function createCompanyService(db: DbOrTx) {
       };
     },
   };
-} /**
- * Who may act for a company, as a condition inside a query (`companyForUser`, and writes that check access in the
- * statement that locks their row) (a write that locks its row checks access in the
- * same statement): staff may act for every company, anyone else for the companies they are linked to.
- */
-export function mayActFor(user: AuthUser, table: Table, companyId: AnyColumn): SQL<boolean> {
-  if (isStaff(user)) return sql<boolean>`true`;
-  // Qualified names: in a one-table select drizzle writes bare column names, which inside the subquery would name
-  // user_companies' own columns.
-  const link = (column: AnyColumn) => sql`${userCompanies}.${sql.identifier(column.name)}`;
-  return sql<boolean>`exists (select 1 from ${userCompanies} where ${link(userCompanies.userId)} = ${user.id} and ${link(userCompanies.companyId)} = ${table}.${sql.identifier(companyId.name)})`;
 }
