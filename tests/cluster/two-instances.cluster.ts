@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
+import pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AltchaChallenge } from '../../contract/captcha';
+import { PRODUCT_QUERY_BY, type SearchKeyResponse } from '../../contract/search';
 import { solve } from '../server/captcha-proof';
 
 /**
@@ -13,6 +15,8 @@ import { solve } from '../server/captcha-proof';
 
 const A = process.env.CLUSTER_A_URL ?? '';
 const B = process.env.CLUSTER_B_URL ?? '';
+/** The database both servers run on (scripts/with-postgres.sh sets it; scripts/two-instances.sh passes it on). */
+const DATABASE_URL = process.env.DATABASE_URL ?? '';
 /** The servers' RATE_LIMIT_LOGIN_PER_MINUTE (scripts/two-instances.sh). */
 const LOGIN_LIMIT = 10;
 const WAIT_MS = 5_000;
@@ -22,16 +26,21 @@ const DEMO = {
 };
 
 type Answer = { status: number; body: Record<string, unknown> };
-type Request = { method?: string; token?: string; body?: object; from?: string };
+type Request = { method?: string; token?: string; body?: object; from?: string; headers?: Record<string, string> };
 
 let nextAddress = 1;
 /** A client address of its own for each case. */
 const newAddress = () => `10.47.1.${nextAddress++}`;
 
-async function call(base: string, path: string, { method = 'GET', token, body, from }: Request = {}): Promise<Answer> {
+async function call(
+  base: string,
+  path: string,
+  { method = 'GET', token, body, from, headers }: Request = {},
+): Promise<Answer> {
   const res = await fetch(`${base}${path}`, {
     method,
     headers: {
+      ...headers,
       ...(token ? { authorization: `Bearer ${token}` } : {}),
       ...(body ? { 'content-type': 'application/json' } : {}),
       ...(from ? { 'x-forwarded-for': from } : {}),
@@ -65,6 +74,7 @@ const status = async (base: string, path: string, request: Request = {}) => (awa
 
 beforeAll(() => {
   if (!A || !B) throw new Error('CLUSTER_A_URL and CLUSTER_B_URL are not set: run through scripts/two-instances.sh');
+  if (!DATABASE_URL) throw new Error('DATABASE_URL is not set: run inside scripts/with-postgres.sh');
 });
 
 describe('two server processes on one PostgreSQL', () => {
@@ -171,5 +181,58 @@ describe('two server processes on one PostgreSQL', () => {
     const [byA, byB] = [await attempt(A, LOGIN_LIMIT), await attempt(B, LOGIN_LIMIT + 1)];
     expect([byA.status, byB.status]).toEqual([429, 429]);
     expect(byB.body).toMatchObject({ code: 'RateLimited' });
+  });
+
+  it('a catalogue change is visible through both searches', async () => {
+    // A catalogue import is a database write followed by the index's announcement on the bus (server/lib/bus.ts,
+    // decision 0048); there is no API for it, so the test does both itself, as the import would.
+    const from = newAddress();
+    type Hit = { document: { id: string; name: string } };
+    const publicSearch = async (base: string) => {
+      const key = (await call(base, '/v1/typesense/key', { from })).body as unknown as SearchKeyResponse;
+      expect(key.engine).toBe('embedded');
+      return async (q: string): Promise<Hit[]> => {
+        const query = new URLSearchParams({ q, query_by: PRODUCT_QUERY_BY });
+        const path = `${key.path}/collections/${key.collections.products}/documents/search?${query}`;
+        const res = await call(base, path, { from, headers: { 'x-typesense-api-key': key.key } });
+        if (res.status !== 200) throw new Error(`search on ${base}: ${res.status} ${JSON.stringify(res.body)}`);
+        return res.body.hits as Hit[];
+      };
+    };
+    const searches = new Map([
+      [A, await publicSearch(A)],
+      [B, await publicSearch(B)],
+    ]);
+    // A product the public search shows, and a word no product has.
+    const [picked] = await searches.get(A)!('*');
+    const id = picked!.document.id;
+    const word = `Klusterprov${randomBytes(4).toString('hex')}`;
+    for (const search of searches.values()) expect(await search(word)).toEqual([]);
+
+    const db = new pg.Client({ connectionString: DATABASE_URL });
+    await db.connect();
+    // What the index's productsChanged sends: one products-changed notice on the bus's channel.
+    const announce = () =>
+      db.query("select pg_notify('skafferi_events', $1)", [JSON.stringify({ type: 'products-changed', ids: [id] })]);
+    const { name } = (await db.query<{ name: string }>('select name from products where id = $1', [id])).rows[0]!;
+    try {
+      await db.query('update products set name = $1 where id = $2', [word, id]);
+      await announce();
+
+      // Each instance is asked until it has shown the product once; the lag is until both have.
+      const waiting = new Set(searches.keys());
+      await lagUntil('catalogue change in both searches', async () => {
+        for (const base of [...waiting]) {
+          const hits = await searches.get(base)!(word);
+          if (hits.some((hit) => hit.document.id === id && hit.document.name === word)) waiting.delete(base);
+        }
+        return waiting.size === 0;
+      });
+    } finally {
+      // The old name back, for the next run on the same database.
+      await db.query('update products set name = $1 where id = $2', [name, id]);
+      await announce();
+      await db.end();
+    }
   });
 });
