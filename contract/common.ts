@@ -123,11 +123,14 @@ export function isCalendarDate(value: string): boolean {
 /** ISO date-time string on the wire (answers). */
 export const isoDateTime = z.string();
 /** ISO calendar date (yyyy-MM-dd) that exists; every date field of the contract, asked or answered, is one. */
-export const isoDate = z.string().refine(isCalendarDate, { message: 'validation.date' });
-/** An instant a client sends (ISO 8601 with offset) on a real calendar day. */
+export const isoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'validation.date', abort: true }) // the format, for the OpenAPI document
+  .refine(isCalendarDate, { message: 'validation.date' });
+/** An instant a device sends (ISO 8601 with offset) on a real calendar day; no person types it, so 'invalid'. */
 export const isoInstant = z.iso
-  .datetime({ offset: true, message: 'validation.date', abort: true })
-  .refine((v) => isCalendarDate(v.slice(0, 10)), { message: 'validation.date' });
+  .datetime({ offset: true, message: 'validation.invalid', abort: true })
+  .refine((v) => isCalendarDate(v.slice(0, 10)), { message: 'validation.invalid' });
 
 export const companyCodeParam = z.object({ companyCode: plainText.min(1).max(32) });
 

@@ -25,7 +25,8 @@ export function refusedFields(value: unknown, path = '', depth = 0, found: Field
       found.push({ path, message: validationText('validation.controlCharacters')! });
     return found;
   }
-  if (typeof value !== 'object' || value === null) return found;
+  // Raw bytes (a binary body) are no text of ours.
+  if (typeof value !== 'object' || value === null || ArrayBuffer.isView(value)) return found;
   if (depth >= MAX_DEPTH) {
     found.push({ path, message: validationText('validation.invalid')! });
     return found;

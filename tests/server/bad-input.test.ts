@@ -175,3 +175,51 @@ describe('bad input to every route', () => {
     expect(problems).toEqual([]);
   });
 });
+
+describe('the edge', () => {
+  const refused = (path: string) => ({
+    code: 'ValidationError',
+    message: errorTexts.ValidationError,
+    fields: [{ path, message: validationTexts.controlCharacters }],
+  });
+
+  it('names the field of a NUL, anonymous calls included', async () => {
+    const slug = await app.inject({ method: 'GET', url: '/v1/products/%00' });
+    expect([slug.statusCode, slug.json()]).toEqual([400, refused('slug')]);
+    const code = await app.inject({ method: 'GET', url: '/v1/products/lookup?code=%00' });
+    expect([code.statusCode, code.json()]).toEqual([400, refused('code')]);
+    const unsubscribe = await app.inject({ method: 'GET', url: '/v1/newsletter/unsubscribe?token=%00' });
+    expect([unsubscribe.statusCode, unsubscribe.json()]).toEqual([400, refused('token')]);
+  });
+
+  it('reaches into nested bodies, also where the schema takes anything', async () => {
+    const lines = await app.inject({
+      method: 'PUT',
+      url: '/v1/company/10001/cart/products',
+      headers: bearer(token),
+      payload: { items: [{ productId: '00000000-0000-4000-8000-000000000000', quantity: 1, unit: 'a\u0000' }] },
+    });
+    expect([lines.statusCode, lines.json()]).toEqual([400, refused('items.0.unit')]);
+    // multi_search takes any search parameters; its Typesense-like errors have no field list.
+    const search = await app.inject({
+      method: 'POST',
+      url: '/v1/search/multi_search',
+      payload: { searches: [{ collection: 'products', q: 'a\u0001b' }] },
+    });
+    expect([search.statusCode, search.json()]).toEqual([
+      400,
+      { code: 'ValidationError', message: errorTexts.ValidationError },
+    ]);
+  });
+
+  it('refuses an impossible date with the Swedish date text', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/v1/company/10001/inventory-list',
+      headers: bearer(token),
+      payload: { name: 'Februari', dateFrom: '2026-02-01', dateTo: '2026-02-30' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ fields: [{ path: 'dateTo', message: validationTexts.date }] });
+  });
+});
