@@ -52,8 +52,13 @@ export function validationFields(error: SchemaValidationError): FieldError[] {
  * What Fastify answers itself before any route runs: a malformed percent-encoding in the URL (400) or a path
  * parameter longer than the router takes (414). The same `{code, message, fields}` as every other refusal.
  */
-export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+  if (!tooLong && error.code !== 'FST_ERR_BAD_URL') {
+    // An async route constraint that failed: ours, not the client's (none is used today).
+    request.log.error({ err: error }, 'routing failed');
+    return void reply.status(500).send({ code: 'InternalError', message: errorText('InternalError') });
+  }
   void reply.status(tooLong ? 414 : 400).send({
     code: 'ValidationError',
     message: errorText('ValidationError'),
