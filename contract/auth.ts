@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { captchaField, email, isoDateTime } from './common';
+import { captchaField, email, isoDateTime, plainText } from './common';
 import { strongPassword } from './password';
 
 export const loginBody = z.object({
   email,
-  password: z.string().min(1, { message: 'validation.required' }).max(200),
+  password: plainText.min(1, { message: 'validation.required' }).max(200),
 });
 export type LoginBody = z.infer<typeof loginBody>;
 
@@ -15,16 +15,16 @@ export type TokenResponse = z.infer<typeof tokenResponse>;
 export const forgotPasswordBody = z.object({ email });
 export type ForgotPasswordBody = z.infer<typeof forgotPasswordBody>;
 
-const tokenField = z.string().min(10, { message: 'validation.required' }).max(200);
+const tokenField = plainText.min(10, { message: 'validation.required' }).max(200);
 
 export const resetPasswordBody = z
-  .object({ token: tokenField, password: strongPassword, confirmPassword: z.string() })
+  .object({ token: tokenField, password: strongPassword, confirmPassword: plainText })
   .refine((v) => v.password === v.confirmPassword, { path: ['confirmPassword'], message: 'validation.mismatch' });
 export type ResetPasswordBody = z.infer<typeof resetPasswordBody>;
 
 /** POST /v1/auth/confirm-registration: the new password, and the bot-protection proof (SPEC §2). */
 export const confirmRegistrationBody = z
-  .object({ token: tokenField, password: strongPassword, confirmPassword: z.string(), captcha: captchaField })
+  .object({ token: tokenField, password: strongPassword, confirmPassword: plainText, captcha: captchaField })
   .refine((v) => v.password === v.confirmPassword, { path: ['confirmPassword'], message: 'validation.mismatch' });
 export type ConfirmRegistrationBody = z.infer<typeof confirmRegistrationBody>;
 

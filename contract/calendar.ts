@@ -1,17 +1,6 @@
 import { z } from 'zod';
 import { isoDate, isoDateTime } from './common';
 
-/** A yyyy-MM-dd string that names a real calendar day (not 2026-02-31). */
-export function isRealDate(value: string): boolean {
-  const d = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
-}
-
-/** An ISO calendar date that exists (yyyy-MM-dd); anything else is 'validation.date'. */
-export const calendarDay = z
-  .string()
-  .refine((v) => /^\d{4}-\d{2}-\d{2}$/.test(v) && isRealDate(v), { message: 'validation.date' });
-
 /** The longest range one calendar request may span (days, inclusive). */
 export const CALENDAR_MAX_DAYS = 366;
 /** The range of `GET …/calendar` when `to` is left out: this many days from `from`. */
@@ -23,8 +12,8 @@ export const CALENDAR_DEFAULT_DAYS = 60;
  * longer than CALENDAR_MAX_DAYS, is a 400 with the field named.
  */
 export const calendarQuery = z.object({
-  from: calendarDay.optional(),
-  to: calendarDay.optional(),
+  from: isoDate.optional(),
+  to: isoDate.optional(),
 });
 export type CalendarQuery = z.infer<typeof calendarQuery>;
 

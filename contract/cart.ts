@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { isoDate, isoDateTime } from './common';
-import { calendarDay, deliveryDate } from './calendar';
+import { isoDate, isoDateTime, plainText } from './common';
+import { deliveryDate } from './calendar';
 import { PRICE_KINDS, PRODUCT_UNITS, STOCK_STATUSES } from './catalog';
 
 /**
@@ -228,9 +228,9 @@ export const patchCartItemBody = z.object({
 });
 export type PatchCartItemBody = z.infer<typeof patchCartItemBody>;
 
-export const cartItemIdParams = z.object({ companyCode: z.string().min(1).max(32), itemId: z.string().max(100) });
+export const cartItemIdParams = z.object({ companyCode: plainText.min(1).max(32), itemId: plainText.max(100) });
 /** `lineNumber` is a line number; a uuid in its place is taken as an itemId (for lines made offline). */
-export const cartLineParams = z.object({ companyCode: z.string().min(1).max(32), lineNumber: z.string().max(100) });
+export const cartLineParams = z.object({ companyCode: plainText.min(1).max(32), lineNumber: plainText.max(100) });
 
 /**
  * DELETE …/cart/items: `all: true`, or the lines to remove by `lineNumbers` and/or `itemIds`. Lines that are not in
@@ -253,5 +253,5 @@ export type DeleteCartItemsBody = z.infer<typeof deleteCartItemsBody>;
  * DeliveryDateNotAvailable; a delivery day whose deadline has just passed is replaced by the next available date with
  * a DeliveryDateMoved message; a company without routes gets 409 NoDeliveryRoutes.
  */
-export const putDeliveryDateBody = z.object({ deliveryDate: calendarDay });
+export const putDeliveryDateBody = z.object({ deliveryDate: isoDate });
 export type PutDeliveryDateBody = z.infer<typeof putDeliveryDateBody>;

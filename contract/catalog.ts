@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { isoDate, isoDateTime } from './common';
+import { isoDate, isoDateTime, plainText } from './common';
 
 import { MAX_PRICE_IDS, PRICE_KINDS, PRODUCT_UNITS, STOCK_STATUSES } from './catalog-constants';
 
 export * from './catalog-constants';
 
-export const slugParam = z.object({ slug: z.string().trim().min(1).max(200) });
+export const slugParam = z.object({ slug: plainText.trim().min(1).max(200) });
 
 /** A category in the tree; `productCount` counts each product once (products link to the leaf and every parent). */
 export type CategoryNode = {
@@ -119,9 +119,9 @@ const uuidLike = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$
  * uuid. Duplicates are ignored.
  */
 export const pricesQuery = z.object({
-  company: z.string().trim().min(1, { message: 'validation.required' }).max(32),
+  company: plainText.trim().min(1, { message: 'validation.required' }).max(32),
   ids: z
-    .union([z.string(), z.array(z.string())])
+    .union([plainText, z.array(plainText)])
     .transform((v) => (Array.isArray(v) ? v.join(',') : v))
     .transform((v) => [
       ...new Set(
@@ -166,7 +166,7 @@ export const PRODUCT_LOOKUP_BY = ['articleNumber', 'ean'] as const;
  * shelf label or a package. Without `by` the article number is tried first, then the piece and carton GTINs.
  */
 export const productLookupQuery = z.object({
-  code: z.string().trim().min(1, { message: 'validation.required' }).max(50, { message: 'validation.tooLong' }),
+  code: plainText.trim().min(1, { message: 'validation.required' }).max(50, { message: 'validation.tooLong' }),
   by: z.enum(PRODUCT_LOOKUP_BY).optional(),
 });
 export type ProductLookupQuery = z.input<typeof productLookupQuery>;

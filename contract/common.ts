@@ -74,25 +74,72 @@ export type ErrorCode = (typeof ERROR_CODES)[number];
 
 export const okResponse = z.object({ ok: z.literal(true) });
 
-export const email = z
+// ── Text a client sends ─────────────────────────────────────────────────────────────────────────────────────────
+// Control characters (Unicode Cc: C0, DEL and C1) are nothing a person types into a field: PostgreSQL refuses a NUL
+// in text outright (a 500 before this rule), and the others only garble names, logs, mails and exports. Tab, line
+// feed and carriage return belong to multi-line text (a message typed into a text area), and only there. The same
+// predicate guards every request at the server's edge (server/plugins/clean-input.ts, decision 0049).
+
+const CONTROL_CHARACTER = /\p{Cc}/u;
+const CONTROL_CHARACTER_BUT_LINE_BREAKS = /(?![\t\n\r])\p{Cc}/u;
+
+/** True when the text holds a control character; `multiline` lets tab, LF and CR through. */
+export function hasControlCharacters(value: string, options: { multiline?: boolean } = {}): boolean {
+  return (options.multiline ? CONTROL_CHARACTER_BUT_LINE_BREAKS : CONTROL_CHARACTER).test(value);
+}
+
+/** Every one-line text field of a request (names, codes, ids in paths, queries): no control characters at all. */
+export const plainText = z
   .string()
+  .refine((v) => !hasControlCharacters(v), { message: 'validation.controlCharacters' });
+
+/** Multi-line text (a message typed into a text area): tab and line breaks allowed, other control characters not. */
+export const multilineText = z
+  .string()
+  .refine((v) => !hasControlCharacters(v, { multiline: true }), { message: 'validation.controlCharacters' });
+
+export const email = plainText
   .trim()
   .toLowerCase()
   .pipe(z.email({ message: 'validation.email' }));
 
-/** ISO date-time string on the wire. */
-export const isoDateTime = z.string();
-/** ISO calendar date (yyyy-MM-dd). */
-export const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'validation.date' });
+// ── Dates ───────────────────────────────────────────────────────────────────────────────────────────────────────
 
-export const companyCodeParam = z.object({ companyCode: z.string().min(1).max(32) });
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+/**
+ * True for a yyyy-MM-dd that names a day of the calendar: 2026-02-30 and 2026-13-01 are not, and neither is year 0000
+ * (PostgreSQL has no year 0).
+ */
+export function isCalendarDate(value: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  if (year < 1 || month < 1 || month > 12 || day < 1) return false;
+  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+  return day <= (month === 2 && leap ? 29 : DAYS_IN_MONTH[month - 1]!);
+}
+
+/** ISO date-time string on the wire (answers). */
+export const isoDateTime = z.string();
+/** ISO calendar date (yyyy-MM-dd) that exists; every date field of the contract, asked or answered, is one. */
+export const isoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'validation.date', abort: true }) // the format, for the OpenAPI document
+  .refine(isCalendarDate, { message: 'validation.date' });
+/** An instant a device sends (ISO 8601 with offset) on a real calendar day; no person types it, so 'invalid'. */
+export const isoInstant = z.iso
+  .datetime({ offset: true, message: 'validation.invalid', abort: true })
+  .refine((v) => isCalendarDate(v.slice(0, 10)), { message: 'validation.invalid' });
+
+export const companyCodeParam = z.object({ companyCode: plainText.min(1).max(32) });
 
 /**
  * The bot-protection proof a form sends: an ALTCHA payload (base64 JSON of the solved challenge) or a reCAPTCHA
  * token, depending on the server's provider (GET /v1/captcha/config). Optional in the schema so that a missing proof
  * answers 400 CaptchaFailed, like a wrong, expired or already used one.
  */
-export const captchaField = z.string().max(20_000).optional();
+export const captchaField = plainText.max(20_000).optional();
 
 /** A page of rows as the paged calls answer it (SPEC §7's company list shape): data, totalRecords, currentPage, totalPages. */
 export function paged<Row extends z.ZodType>(row: Row) {

@@ -7,7 +7,7 @@
  * Money is integer öre (docs/decisions/0003). Field errors come back as 400 `ValidationError` with Swedish texts.
  */
 import { z } from 'zod';
-import { isoDateTime, paged, pageQuery } from './common';
+import { isoDateTime, paged, pageQuery, plainText } from './common';
 
 export const COMPANY_PRODUCT_UNITS = ['piece', 'carton'] as const;
 export type CompanyProductUnit = (typeof COMPANY_PRODUCT_UNITS)[number];
@@ -32,16 +32,14 @@ export function isValidGtin(code: string): boolean {
 
 /** An optional text that may be cleared: missing → unchanged/default, null or '' → none. */
 const optionalText = (max: number) =>
-  z
-    .string()
+  plainText
     .trim()
     .max(max)
     .nullable()
     .optional()
     .transform((v) => (v === '' ? null : v));
 
-const gtin = z
-  .string()
+const gtin = plainText
   .trim()
   .refine((v) => v === '' || isValidGtin(v), { message: 'validation.invalid' })
   .nullable()
@@ -50,13 +48,13 @@ const gtin = z
 
 /** GET /v1/company/{companyCode}/products: `q` matches name, article number or GTIN; paged, by name (Swedish order). */
 export const companyProductsQuery = z.object({
-  q: z.string().trim().max(100).optional(),
+  q: plainText.trim().max(100).optional(),
   ...pageQuery(50, COMPANY_PRODUCTS_MAX_PAGE_SIZE),
 });
 export type CompanyProductsQuery = z.input<typeof companyProductsQuery>;
 
 /** Path of one product; a malformed id answers 404 like an unknown one. */
-export const companyProductParams = z.object({ companyCode: z.string().min(1).max(32), id: z.string().max(100) });
+export const companyProductParams = z.object({ companyCode: plainText.min(1).max(32), id: plainText.max(100) });
 
 /** One own article. */
 export const companyProduct = z.object({
@@ -87,9 +85,8 @@ export const pagedCompanyProducts = paged(companyProduct);
 export type PagedCompanyProducts = z.infer<typeof pagedCompanyProducts>;
 
 const productFields = {
-  name: z.string().trim().min(1, required).max(COMPANY_PRODUCT_NAME_MAX),
-  articleNumber: z
-    .string()
+  name: plainText.trim().min(1, required).max(COMPANY_PRODUCT_NAME_MAX),
+  articleNumber: plainText
     .trim()
     .min(1, required)
     .max(ARTICLE_NUMBER_MAX)

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { email, isoDateTime } from './common';
+import { email, isoDateTime, multilineText, plainText } from './common';
 import { captchaConfig, captchaField } from './captcha';
 
 /** GET /v1/contact-us/token: a short-lived signed token for one message, and what the form's captcha needs. */
@@ -10,21 +10,21 @@ export const contactTokenResponse = z.object({
 });
 export type ContactTokenResponse = z.infer<typeof contactTokenResponse>;
 
-const text = (max: number) => z.string().trim().min(1, { message: 'validation.required' }).max(max);
+const text = (max: number) => plainText.trim().min(1, { message: 'validation.required' }).max(max);
 
 /** POST /v1/contact-us (Authorization: Bearer <contact token>). */
 export const contactBody = z.object({
   name: text(200),
   company: text(200),
   email,
-  phone: z
-    .string()
+  phone: plainText
     .trim()
     .max(40, { message: 'validation.tooLong' })
     .regex(/^(\+?[\d\s()-]{6,})?$/, { message: 'validation.phone' })
     .optional(),
   subject: text(200),
-  message: text(5000),
+  /** Typed into a text area: line breaks and tabs are part of it. */
+  message: multilineText.trim().min(1, { message: 'validation.required' }).max(5000),
   captcha: captchaField,
 });
 export type ContactBody = z.infer<typeof contactBody>;

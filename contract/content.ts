@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isCalendarDate, plainText } from './common';
 import { PRODUCT_SORTS, type ProductSort } from './search';
 import { CDN_LIMITS, ICON_NAMES, SERVER_PATH, type ComponentName, type IconName } from './content-constants';
 
@@ -941,49 +942,52 @@ export const cdnError = z.object({
 
 const flag = z.enum(['true', 'false', '1', '0']);
 const intParam = (min: number, max: number) =>
-  z.string().regex(/^\d+$/, 'must be a whole number').transform(Number).pipe(z.number().int().min(min).max(max));
+  plainText.regex(/^\d+$/, 'must be a whole number').transform(Number).pipe(z.number().int().min(min).max(max));
 const list = (item: RegExp, what: string) =>
-  z.string().refine((v) => v.split(',').every((part) => item.test(part.trim())), `must be a comma-separated ${what}`);
+  plainText.refine((v) => v.split(',').every((part) => item.test(part.trim())), `must be a comma-separated ${what}`);
 const fullSlugPattern = /^[a-z0-9*][a-z0-9/*_-]*$/i;
 const sortByPattern =
   /^(name|slug|full_slug|created_at|updated_at|published_at|first_published_at|sort_by_date|position|id|uuid|content\.[A-Za-z0-9_.]+):(asc|desc)(:(int|float))?$/;
-const instantParam = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}([ T]\d{2}:\d{2}(:\d{2})?)?$/, 'must be a date like 2026-01-31 12:00');
+const instantParam = plainText
+  .regex(/^\d{4}-\d{2}-\d{2}([ T]\d{2}:\d{2}(:\d{2})?)?$/, {
+    message: 'must be a date like 2026-01-31 12:00',
+    abort: true,
+  })
+  .refine((v) => isCalendarDate(v.slice(0, 10)), { message: 'validation.date' });
 
 /** The parameters both story calls take. Unknown parameters are ignored (as Storyblok does). */
 const commonStoryParams = {
-  token: z.string().optional(),
+  token: plainText.optional(),
   version: z.enum(['published', 'draft']).optional(),
-  cv: z.string().regex(/^\d+$/, 'must be a whole number').optional(),
+  cv: plainText.regex(/^\d+$/, 'must be a whole number').optional(),
   resolve_links: z.enum(['0', '1', 'url', 'story', 'link']).optional(),
   resolve_links_level: z.enum(['1', '2']).optional(),
-  resolve_relations: z.string().optional(),
-  resolve_level: z.string().optional(),
-  language: z.string().optional(),
-  fallback_lang: z.string().optional(),
-  from_release: z.string().optional(),
+  resolve_relations: plainText.optional(),
+  resolve_level: plainText.optional(),
+  language: plainText.optional(),
+  fallback_lang: plainText.optional(),
+  from_release: plainText.optional(),
 };
 
 /** GET cdn/stories query. `filter_query[field][op]=value` parameters are read on top of these. */
 export const cdnStoriesQuery = z.looseObject({
   ...commonStoryParams,
-  starts_with: z.string().max(300).optional(),
+  starts_with: plainText.max(300).optional(),
   by_slugs: list(fullSlugPattern, 'list of full slugs (* allowed)').optional(),
   excluding_slugs: list(fullSlugPattern, 'list of full slugs (* allowed)').optional(),
   by_uuids: list(/^[0-9a-f-]{36}$/i, 'list of uuids').optional(),
   by_uuids_ordered: list(/^[0-9a-f-]{36}$/i, 'list of uuids').optional(),
   by_ids: list(/^\d+$/, 'list of ids').optional(),
   excluding_ids: list(/^\d+$/, 'list of ids').optional(),
-  with_tag: z.string().optional(),
+  with_tag: plainText.optional(),
   is_startpage: flag.optional(),
-  content_type: z.string().optional(),
-  search_term: z.string().max(200).optional(),
+  content_type: plainText.optional(),
+  search_term: plainText.max(200).optional(),
   level: intParam(1, 20).optional(),
   per_page: intParam(1, CDN_LIMITS.storiesPerPage).optional(),
   page: intParam(1, 100_000).optional(),
-  sort_by: z.string().regex(sortByPattern, 'must be field:asc or field:desc (optionally :int or :float)').optional(),
-  excluding_fields: z.string().optional(),
+  sort_by: plainText.regex(sortByPattern, 'must be field:asc or field:desc (optionally :int or :float)').optional(),
+  excluding_fields: plainText.optional(),
   first_published_at_gt: instantParam.optional(),
   first_published_at_lt: instantParam.optional(),
   published_at_gt: instantParam.optional(),
@@ -993,13 +997,13 @@ export type CdnStoriesQuery = z.output<typeof cdnStoriesQuery>;
 
 export const cdnStoryQuery = z.looseObject({ ...commonStoryParams, find_by: z.enum(['uuid']).optional() });
 export type CdnStoryQuery = z.output<typeof cdnStoryQuery>;
-export const cdnStoryParams = z.object({ '*': z.string().min(1).max(500) });
+export const cdnStoryParams = z.object({ '*': plainText.min(1).max(500) });
 
 export const cdnLinksQuery = z.looseObject({
-  token: z.string().optional(),
+  token: plainText.optional(),
   version: z.enum(['published', 'draft']).optional(),
-  cv: z.string().regex(/^\d+$/, 'must be a whole number').optional(),
-  starts_with: z.string().max(300).optional(),
+  cv: plainText.regex(/^\d+$/, 'must be a whole number').optional(),
+  starts_with: plainText.max(300).optional(),
   with_parent: intParam(0, Number.MAX_SAFE_INTEGER).optional(),
   include_dates: flag.optional(),
   paginated: flag.optional(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { email, isoDate, paged, pageQuery } from './common';
+import { email, isoDate, paged, pageQuery, plainText } from './common';
 import { strongPassword } from './password';
 import { COMPANY_PAGE_SIZE, CUSTOMER_STATUSES, MANAGEABLE_ROLES } from './customer-constants';
 
@@ -40,9 +40,8 @@ export const currentUser = z.object({
 });
 export type CurrentUser = z.infer<typeof currentUser>;
 
-const name = z.string().trim().min(1, { message: 'validation.required' }).max(100);
-const phone = z
-  .string()
+const name = plainText.trim().min(1, { message: 'validation.required' }).max(100);
+const phone = plainText
   .trim()
   .max(30)
   .regex(/^[+\d][\d\s-]*$/, { message: 'validation.phone' })
@@ -61,9 +60,9 @@ export const updateCurrentUserBody = z
     email,
     phone,
     scannerSound: z.boolean().optional(),
-    currentPassword: z.string().max(200).optional(),
+    currentPassword: plainText.max(200).optional(),
     newPassword: strongPassword.optional(),
-    confirmPassword: z.string().max(200).optional(),
+    confirmPassword: plainText.max(200).optional(),
   })
   .refine((v) => v.newPassword === undefined || v.newPassword === v.confirmPassword, {
     path: ['confirmPassword'],
@@ -88,7 +87,7 @@ export function profileBodyFor(currentEmail: string) {
 }
 
 export const setCompanyBody = z.object({
-  companyCode: z.string().trim().min(1, { message: 'validation.required' }).max(32),
+  companyCode: plainText.trim().min(1, { message: 'validation.required' }).max(32),
 });
 export type SetCompanyBody = z.infer<typeof setCompanyBody>;
 
@@ -98,7 +97,7 @@ const booleanish = z.union([z.boolean(), z.enum(['true', 'false'])]).transform((
 
 export const companiesQuery = z.object({
   ...pageQuery(COMPANY_PAGE_SIZE, 100),
-  searchString: z.string().trim().max(100).optional(),
+  searchString: plainText.trim().max(100).optional(),
   withInactive: booleanish.default(false),
 });
 export type CompaniesQuery = z.input<typeof companiesQuery>;
@@ -141,7 +140,7 @@ export const customerDetail = companyCustomer.extend({
 });
 export type CustomerDetail = z.infer<typeof customerDetail>;
 
-const companyCodeField = z.string().trim().min(1, { message: 'validation.required' }).max(32);
+const companyCodeField = plainText.trim().min(1, { message: 'validation.required' }).max(32);
 
 export const customerIdParam = z.object({ id: z.uuid({ message: 'validation.invalid' }) });
 export const removeCustomerParams = z.object({
@@ -170,9 +169,9 @@ export type AddCustomerToCompanyBody = z.input<typeof addCustomerToCompanyBody>;
 /** PUT /v1/customer/password — the user's own password; the other sessions of the user end. */
 export const changePasswordBody = z
   .object({
-    currentPassword: z.string().min(1, { message: 'validation.required' }).max(200),
+    currentPassword: plainText.min(1, { message: 'validation.required' }).max(200),
     password: strongPassword,
-    confirmPassword: z.string().max(200),
+    confirmPassword: plainText.max(200),
   })
   .refine((v) => v.password === v.confirmPassword, { path: ['confirmPassword'], message: 'validation.mismatch' });
 export type ChangePasswordBody = z.infer<typeof changePasswordBody>;

@@ -19,7 +19,7 @@
  *   quantity = (S ? S.quantity : 0) + Σ deltas after S (all deltas when there is no set).
  */
 import { z } from 'zod';
-import { isoDate, isoDateTime, paged, pageQuery } from './common';
+import { isoDate, isoDateTime, isoInstant, paged, pageQuery, plainText } from './common';
 
 export const INVENTORY_UNITS = ['piece', 'carton'] as const;
 export type InventoryUnit = (typeof INVENTORY_UNITS)[number];
@@ -49,9 +49,9 @@ export type CountKind = (typeof COUNT_KINDS)[number];
 export const COUNT_FUTURE_TOLERANCE_MS = 5 * 60_000;
 
 const required = { message: 'validation.required' };
-const companyCode = z.string().min(1).max(32);
+const companyCode = plainText.min(1).max(32);
 /** Ids in paths: a malformed one answers 404 like an unknown one, not 400. */
-const pathId = z.string().max(100);
+const pathId = plainText.max(100);
 
 /** A JSON number: missing → "required", a string or other type → "must be a number". */
 const numberField = () =>
@@ -70,8 +70,7 @@ const quantityField = () =>
 
 /** An optional text that may be cleared: missing → unchanged/default, null or '' → none. */
 const optionalText = (max: number) =>
-  z
-    .string()
+  plainText
     .trim()
     .max(max)
     .nullable()
@@ -88,7 +87,7 @@ export const inventoryGroupParams = z.object({ companyCode, listId: pathId, grou
 
 /** GET /inventory-lists: `q` matches the name; newest period first; paged like the company list. */
 export const inventoryListsQuery = z.object({
-  q: z.string().trim().max(100).optional(),
+  q: plainText.trim().max(100).optional(),
   ...pageQuery(20, INVENTORY_LISTS_MAX_PAGE_SIZE),
 });
 export type InventoryListsQuery = z.input<typeof inventoryListsQuery>;
@@ -101,9 +100,9 @@ export type InventoryListsQuery = z.input<typeof inventoryListsQuery>;
 export const inventoryItemsQuery = z.object({
   sort: z.enum(INVENTORY_ITEM_SORTS).default('name'),
   order: z.enum(INVENTORY_SORT_ORDERS).default('asc'),
-  q: z.string().trim().max(100).optional(),
-  zone: z.string().trim().max(60).optional(),
-  account: z.string().trim().max(20).optional(),
+  q: plainText.trim().max(100).optional(),
+  zone: plainText.trim().max(60).optional(),
+  account: plainText.trim().max(20).optional(),
 });
 export type InventoryItemsQuery = z.input<typeof inventoryItemsQuery>;
 /** The value of `zone`/`account` in the items query that selects items without one. */
@@ -144,7 +143,7 @@ export type InventoryList = z.infer<typeof inventoryList>;
 export const pagedInventoryLists = paged(inventoryList);
 export type PagedInventoryLists = z.infer<typeof pagedInventoryLists>;
 
-const listName = z.string().trim().min(1, required).max(INVENTORY_LIST_NAME_MAX);
+const listName = plainText.trim().min(1, required).max(INVENTORY_LIST_NAME_MAX);
 const optionalDate = isoDate.nullable().optional();
 
 const datesInOrder = (
@@ -338,9 +337,9 @@ const countCommon = {
   /** Unit of the number entered; converted to the item's unit with piecesPerCarton. */
   unit: z.enum(INVENTORY_UNITS),
   /** When it was counted on the device (ISO with offset). Decides the order of events (see the merge rule). */
-  countedAt: z.iso.datetime({ offset: true }),
+  countedAt: isoInstant,
   /** A stable id of the device (per installation). */
-  deviceId: z.string().trim().min(1, required).max(100),
+  deviceId: plainText.trim().min(1, required).max(100),
 };
 
 /**

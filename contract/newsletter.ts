@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { email } from './common';
+import { email, plainText } from './common';
 import { captchaField } from './captcha';
 
 /** POST /v1/newsletter/subscribe: the same 202 for a new, pending or already confirmed address. */
 export const newsletterSubscribeBody = z.object({ email, captcha: captchaField });
 export type NewsletterSubscribeBody = z.infer<typeof newsletterSubscribeBody>;
 
-export const newsletterTokenQuery = z.object({ token: z.string().min(1).max(200) });
+export const newsletterTokenQuery = z.object({ token: plainText.min(1).max(200) });
 
 /**
  * What a confirm or unsubscribe link did. The links in the mails lead a browser to the app's page

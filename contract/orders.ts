@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { isoDate, isoDateTime, paged, pageQuery } from './common';
-import { calendarDay } from './calendar';
+import { isoDate, isoDateTime, paged, pageQuery, plainText } from './common';
 import { cart, cartProduct, vatLine } from './cart';
 import { PRICE_KINDS, PRODUCT_UNITS } from './catalog';
 
@@ -40,8 +39,7 @@ export const ORDER_HISTORY_MAX_PAGE_SIZE = 100;
 export const POPULAR_MAX_LIMIT = 100;
 
 const optionalText = (max: number) =>
-  z
-    .string()
+  plainText
     .trim()
     .max(max, { message: 'validation.tooLong' })
     .optional()
@@ -49,13 +47,10 @@ const optionalText = (max: number) =>
 
 /** A delivery address other than the company's own (every field required when given). */
 export const orderAddress = z.object({
-  name: z.string().trim().min(1, { message: 'validation.required' }).max(100, { message: 'validation.tooLong' }),
-  street: z.string().trim().min(1, { message: 'validation.required' }).max(100, { message: 'validation.tooLong' }),
-  postalCode: z
-    .string()
-    .trim()
-    .regex(/^\d{3} ?\d{2}$/, { message: 'validation.invalid' }),
-  city: z.string().trim().min(1, { message: 'validation.required' }).max(60, { message: 'validation.tooLong' }),
+  name: plainText.trim().min(1, { message: 'validation.required' }).max(100, { message: 'validation.tooLong' }),
+  street: plainText.trim().min(1, { message: 'validation.required' }).max(100, { message: 'validation.tooLong' }),
+  postalCode: plainText.trim().regex(/^\d{3} ?\d{2}$/, { message: 'validation.invalid' }),
+  city: plainText.trim().min(1, { message: 'validation.required' }).max(60, { message: 'validation.tooLong' }),
 });
 export type OrderAddress = z.infer<typeof orderAddress>;
 
@@ -73,7 +68,7 @@ export type CheckoutBody = z.infer<typeof checkoutBody>;
 
 /** POST /v1/admin-checkout/cart: `customerId` is the user whose cart for `companyCode` is ordered. */
 export const adminCheckoutBody = checkoutBody.extend({
-  companyCode: z.string().trim().min(1, { message: 'validation.required' }).max(32),
+  companyCode: plainText.trim().min(1, { message: 'validation.required' }).max(32),
   customerId: z.uuid({ error: (issue) => (issue.input === undefined ? 'validation.required' : 'validation.invalid') }),
 });
 export type AdminCheckoutBody = z.infer<typeof adminCheckoutBody>;
@@ -149,22 +144,22 @@ export type CheckoutResponse = z.infer<typeof checkoutResponse>;
 export const orderHistoryQuery = z.object({
   ...pageQuery(20, ORDER_HISTORY_MAX_PAGE_SIZE),
   status: z.enum(ORDER_STATUSES).optional(),
-  from: calendarDay.optional(),
-  to: calendarDay.optional(),
-  q: z.string().trim().max(100).optional(),
+  from: isoDate.optional(),
+  to: isoDate.optional(),
+  q: plainText.trim().max(100).optional(),
 });
 export type OrderHistoryQuery = z.input<typeof orderHistoryQuery>;
 
 export const orderHistoryResponse = paged(orderSummary);
 export type OrderHistoryResponse = z.infer<typeof orderHistoryResponse>;
 
-export const orderParams = z.object({ companyCode: z.string().min(1).max(32), orderNumber: z.string().max(40) });
-export const orderNumberParam = z.object({ orderNumber: z.string().max(40) });
+export const orderParams = z.object({ companyCode: plainText.min(1).max(32), orderNumber: plainText.max(40) });
+export const orderNumberParam = z.object({ orderNumber: plainText.max(40) });
 
 /** GET …/popular-articles: order dates from/to (default: the last 365 days up to today), `limit` 1–100 (20). */
 export const popularArticlesQuery = z.object({
-  from: calendarDay.optional(),
-  to: calendarDay.optional(),
+  from: isoDate.optional(),
+  to: isoDate.optional(),
   limit: z.coerce.number().int().min(1).max(POPULAR_MAX_LIMIT).default(20),
 });
 export type PopularArticlesQuery = z.input<typeof popularArticlesQuery>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { plainText } from './common';
 
 /** SPEC §5 and §9: the password rules, each with its message key, so the client can show them live. */
 export const PASSWORD_MIN_LENGTH = 6;
@@ -17,14 +18,11 @@ export function failedPasswordRules(password: string): PasswordRuleKey[] {
   return PASSWORD_RULES.filter((r) => !r.test(password)).map((r) => r.key);
 }
 
-export const strongPassword = z
-  .string()
-  .max(200)
-  .superRefine((value, ctx) => {
-    for (const key of failedPasswordRules(value)) ctx.addIssue({ code: 'custom', message: key });
-  });
+export const strongPassword = plainText.max(200).superRefine((value, ctx) => {
+  for (const key of failedPasswordRules(value)) ctx.addIssue({ code: 'custom', message: key });
+});
 
 /** A new password and its confirmation, which must match. */
 export const newPasswordPair = z
-  .object({ password: strongPassword, confirmPassword: z.string() })
+  .object({ password: strongPassword, confirmPassword: plainText })
   .refine((v) => v.password === v.confirmPassword, { path: ['confirmPassword'], message: 'validation.mismatch' });

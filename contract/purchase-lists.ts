@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDateTime } from './common';
+import { isoDateTime, plainText } from './common';
 
 /** Largest quantity on a purchase list line. */
 export const PURCHASE_LIST_MAX_QUANTITY = 9999;
@@ -16,17 +16,17 @@ const required = { message: 'validation.required' };
 /** A client-generated id (uuid v7 from the offline engine; any RFC 4122/9562 uuid is accepted). */
 const clientId = z.uuid();
 
-const listName = z.string().trim().min(1, required).max(PURCHASE_LIST_NAME_MAX);
+const listName = plainText.trim().min(1, required).max(PURCHASE_LIST_NAME_MAX);
 
 /** GET /v1/purchase-lists?company=<companyCode>: the company filter is required (SPEC §5). */
 export const purchaseListsQuery = z.object({
-  company: z.string().trim().min(1, required).max(32),
+  company: plainText.trim().min(1, required).max(32),
 });
 export type PurchaseListsQuery = z.infer<typeof purchaseListsQuery>;
 
 /** Path of one list; a malformed id is answered as an unknown list (404), not as a field error. */
-export const purchaseListParams = z.object({ id: z.string().max(100) });
-export const purchaseListItemParams = z.object({ id: z.string().max(100), itemId: z.string().max(100) });
+export const purchaseListParams = z.object({ id: plainText.max(100) });
+export const purchaseListItemParams = z.object({ id: plainText.max(100), itemId: plainText.max(100) });
 
 /** Sort of a list's items (SPEC §9: name, date, quantity, brand). Default: date ascending (the order they were added). */
 export const purchaseListItemsQuery = z.object({
@@ -94,7 +94,7 @@ export type PurchaseListItemAnswer = z.infer<typeof purchaseListItemAnswer>;
 export const createPurchaseListBody = z.object({
   /** Client-generated id; resending the same id, company and name answers with the list instead of a second one. */
   id: clientId.optional(),
-  companyCode: z.string().trim().min(1, required).max(32),
+  companyCode: plainText.trim().min(1, required).max(32),
   name: listName,
 });
 export type CreatePurchaseListBody = z.infer<typeof createPurchaseListBody>;
@@ -125,9 +125,8 @@ export const addPurchaseListItemBody = z
     id: clientId.optional(),
     quantity: numberField().gt(0).max(PURCHASE_LIST_MAX_QUANTITY),
     productId: z.uuid().optional(),
-    articleNumber: z.string().trim().min(1, required).max(50).optional(),
-    ean: z
-      .string()
+    articleNumber: plainText.trim().min(1, required).max(50).optional(),
+    ean: plainText
       .trim()
       .regex(/^\d{8,14}$/, { message: 'validation.invalid' })
       .optional(),

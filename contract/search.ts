@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { plainText } from './common';
 
 export * from './search-constants';
 
@@ -44,14 +45,14 @@ export type SearchKeyResponse = z.infer<typeof searchKeyResponse>;
 
 export const companyKeyParams = z.object({
   /** The company's id (uuid) or its code. */
-  companyId: z.string().trim().min(1).max(64),
+  companyId: plainText.trim().min(1).max(64),
 });
 
 // ── The Typesense-compatible HTTP subset (GET …/collections/:c/documents/search, POST …/multi_search) ─────────────
 
 /** Search parameters arrive as a query string: every value a string (Typesense's own names). */
-export const searchQuery = z.record(z.string(), z.union([z.string(), z.array(z.string())]));
-export const collectionParams = z.object({ collection: z.string().min(1).max(200) });
+export const searchQuery = z.record(plainText, z.union([plainText, z.array(plainText)]));
+export const collectionParams = z.object({ collection: plainText.min(1).max(200) });
 
 /** POST multi_search: `{ searches: [{ collection, q, … }] }` (JSON, or JSON sent as text/plain by the browser client). */
 export const multiSearchBody = z.object({

@@ -1,11 +1,13 @@
-import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type RouteOptions } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import { openDatabase, type DatabaseHandle, type DbOrTx } from './db/client';
 import { isEmpty, seed } from './db/seed';
 import { createMailer } from './adapters/mail';
-import { registerErrorHandling } from './plugins/errors';
+import { frameworkErrors, registerErrorHandling } from './plugins/errors';
+import { registerCleanInput } from './plugins/clean-input';
+import { errorForLog } from './lib/errors';
 import { isStaff, registerAuthentication } from './plugins/authenticate';
 import { registerAccess } from './plugins/access';
 import { processWritesOf } from './lib/process-writes';
@@ -53,6 +55,10 @@ export type BuildOptions = {
   database?: DatabaseHandle;
   /** The clock of the date rules (delivery deadlines, prices of the day, order dates); tests fix it. */
   now?: () => Date;
+  /** Where the log goes instead of stdout (tests that read what was logged). */
+  logStream?: { write(line: string): void };
+  /** Told of every route as it is registered (tests that walk all routes). */
+  onRoute?: (route: RouteOptions) => void;
 };
 
 /** Builds the whole server: API, OpenAPI docs and (when built) the PWA, on one Fastify instance. */
@@ -61,9 +67,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     logger: {
       level: config.logLevel,
       redact: ['req.headers.authorization', 'req.headers.cookie'],
+      // An error is logged without the values a database error carries (decision 0049).
+      serializers: { err: errorForLog },
+      ...(options.logStream ? { stream: options.logStream } : {}),
     },
     trustProxy: config.trustProxy,
     bodyLimit: 1_048_576,
+    frameworkErrors,
     // Fastify's own two lines per request only when debugging; otherwise the one summary line below.
     logController: new LogController({
       disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
@@ -75,6 +85,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  registerCleanInput(app);
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
 
   const database =
     options.database ??

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/errors';
 import { errorText, validationText } from '../lib/i18n';
@@ -38,6 +38,34 @@ function fieldPath(instancePath: string): string {
   return instancePath.replace(/^\//, '').replaceAll('/', '.');
 }
 
+type SchemaValidationError = FastifyError & { validation: ValidationIssue[]; validationContext?: string };
+
+/** The failing fields of a schema validation error, each with its Swedish text (also for the content CDN's answers). */
+export function validationFields(error: SchemaValidationError): FieldError[] {
+  return error.validation.map((issue) => ({
+    path: fieldPath(issue.instancePath) || error.validationContext || 'body',
+    message: swedishIssueText(issue),
+  }));
+}
+
+/**
+ * What Fastify answers itself before any route runs: a malformed percent-encoding in the URL (400) or a path
+ * parameter longer than the router takes (414). The same `{code, message, fields}` as every other refusal.
+ */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+  if (!tooLong && error.code !== 'FST_ERR_BAD_URL') {
+    // An async route constraint that failed: ours, not the client's (none is used today).
+    request.log.error({ err: error }, 'routing failed');
+    return void reply.status(500).send({ code: 'InternalError', message: errorText('InternalError') });
+  }
+  void reply.status(tooLong ? 414 : 400).send({
+    code: 'ValidationError',
+    message: errorText('ValidationError'),
+    fields: [{ path: 'params', message: validationText(tooLong ? 'validation.tooLong' : 'validation.invalid')! }],
+  });
+}
+
 /** Every error leaves as `{code, message, fields?}` in Swedish; no stack trace or internal message leaves. */
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -47,10 +75,7 @@ export function registerErrorHandling(app: FastifyInstance) {
         .send({ code: error.code, message: error.message, ...(error.fields ? { fields: error.fields } : {}) });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const fields: FieldError[] = error.validation.map((issue) => ({
-        path: fieldPath(issue.instancePath) || error.validationContext || 'body',
-        message: swedishIssueText(issue as ValidationIssue),
-      }));
+      const fields = validationFields(error as SchemaValidationError);
       return reply.status(400).send({ code: 'ValidationError', message: errorText('ValidationError'), fields });
     }
     if (error.statusCode === 429) {

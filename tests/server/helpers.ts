@@ -1,7 +1,7 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { randomBytes } from 'node:crypto';
-import { buildApp } from '../../server/app';
+import { buildApp, type BuildOptions } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { openDatabase, type DatabaseHandle } from '../../server/db/client';
 import { seed } from '../../server/db/seed';
@@ -50,8 +50,14 @@ export type TestApp = FastifyInstance & {
   databaseUrl?: string;
 };
 
-/** The real server on a real, seeded database; `env` overrides settings as the environment would. */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+/**
+ * The real server on a real, seeded database; `env` overrides settings as the environment would, `build` adds build
+ * options (a log stream, a route listener).
+ */
+export async function createTestApp(
+  env: Record<string, string> = {},
+  build: Omit<BuildOptions, 'database'> = {},
+): Promise<TestApp> {
   const database = await freshDatabase();
   await seed(database.db, { products: 60, now: SEED_NOW });
   const config = loadConfig({
@@ -64,7 +70,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     PUBLIC_URL: 'http://skafferi.test',
     ...env,
   });
-  const app = (await buildApp(config, { database })) as TestApp;
+  const app = (await buildApp(config, { ...build, database })) as TestApp;
   app.databaseUrl = database.url;
   app.closeAll = async () => {
     await app.close();

@@ -18,7 +18,9 @@ import type { Config } from '../../config';
 import type { DbOrTx } from '../../db/client';
 import { createContentSource, LocalContent } from '../../adapters/content';
 import { CdnParamError, filterClauses, findStory, listLinks, listStories } from '../../adapters/content/local';
-import { errorText } from '../../lib/i18n';
+import { AppError } from '../../lib/errors';
+import { errorText, validationText } from '../../lib/i18n';
+import { validationFields } from '../../plugins/errors';
 import { contentConfig, EMBEDDED_CONTENT_PATH } from './service';
 import { sitemapRoutes } from './sitemap';
 import { access } from '../../plugins/access';
@@ -67,12 +69,16 @@ function fresh(ifNoneMatch: string | undefined, etag: string): boolean {
   });
 }
 
+const badRequestAnswer = (fields: { path: string; message: string }[]) => ({
+  code: 'ValidationError',
+  message: errorText('ValidationError'),
+  fields,
+});
+
 function badParam(param: string, message: string) {
   return {
     error: `${param}: ${message}`,
-    code: 'ValidationError',
-    message: errorText('ValidationError'),
-    fields: [{ path: param, message }],
+    ...badRequestAnswer([{ path: param, message: validationText('validation.invalid')! }]),
   };
 }
 
@@ -88,18 +94,18 @@ function cdnRoutes(content: LocalContent) {
     // A malformed parameter: 400 with `error` (what storyblok-js-client reports) and our code and fields.
     app.setErrorHandler((error, _req, reply) => {
       if (error instanceof CdnParamError) return reply.status(400).send(badParam(error.param, error.message));
+      // `error` keeps the English detail storyblok-js-client reports; the fields' texts are Swedish as everywhere.
       if (hasZodFastifySchemaValidationErrors(error)) {
-        const fields = error.validation.map((issue) => ({
-          path: issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || 'querystring',
-          message: issue.message ?? 'is not valid',
-        }));
-        return reply.status(400).send({
-          error: fields.map((f) => `${f.path}: ${f.message}`).join('; '),
-          code: 'ValidationError',
-          message: errorText('ValidationError'),
-          fields,
-        });
+        const fields = validationFields(error);
+        const details = error.validation.map((issue, i) => `${fields[i]!.path}: ${issue.message ?? 'is not valid'}`);
+        return reply.status(400).send({ ...badRequestAnswer(fields), error: details.join('; ') });
       }
+      // The edge's refusal (a control character in a parameter, decision 0049).
+      if (error instanceof AppError && error.statusCode === 400 && error.fields)
+        return reply.status(400).send({
+          ...badRequestAnswer(error.fields),
+          error: error.fields.map((f) => `${f.path}: is not valid`).join('; '),
+        });
       throw error; // The app's own handler answers the rest.
     });
 

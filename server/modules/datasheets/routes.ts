@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { apiError } from '../../../contract/common';
+import { apiError, plainText } from '../../../contract/common';
 import type { Config } from '../../config';
 import type { DbOrTx } from '../../db/client';
 import { contentDisposition } from './content-disposition';
@@ -18,7 +18,7 @@ const PDF_CSP = "frame-ancestors 'none'";
 /** Recently made sheets by ETag, so that repeated downloads of a popular product do not lay it out again. */
 const MEMORY_ENTRIES = 50;
 
-const fileParam = z.object({ file: z.string().max(200) });
+const fileParam = z.object({ file: plainText.max(200) });
 
 /**
  * GET /datablad/:file — the data sheets the catalogue links to (`dataSheets[].url`): a product sheet PDF generated
