@@ -50,6 +50,20 @@ export type TestApp = FastifyInstance & {
   databaseUrl?: string;
 };
 
+/** The settings of a test server: no seeding or client, quiet, limits out of the way; `env` overrides them. */
+function testConfig(env: Record<string, string>) {
+  return loadConfig({
+    SEED_ON_EMPTY: 'false',
+    SERVE_CLIENT: 'false',
+    LOG_LEVEL: 'silent',
+    RATE_LIMIT_LOGIN_PER_MINUTE: '1000',
+    RATE_LIMIT_FORGOT_PER_MINUTE: '1000',
+    RATE_LIMIT_SEARCH_PER_MINUTE: '100000',
+    PUBLIC_URL: 'http://skafferi.test',
+    ...env,
+  });
+}
+
 /**
  * The real server on a real, seeded database; `env` overrides settings as the environment would, `build` adds build
  * options (a log stream, a route listener).
@@ -60,16 +74,7 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const database = await freshDatabase();
   await seed(database.db, { products: 60, now: SEED_NOW });
-  const config = loadConfig({
-    SEED_ON_EMPTY: 'false',
-    SERVE_CLIENT: 'false',
-    LOG_LEVEL: 'silent',
-    RATE_LIMIT_LOGIN_PER_MINUTE: '1000',
-    RATE_LIMIT_FORGOT_PER_MINUTE: '1000',
-    RATE_LIMIT_SEARCH_PER_MINUTE: '100000',
-    PUBLIC_URL: 'http://skafferi.test',
-    ...env,
-  });
+  const config = testConfig(env);
   const app = (await buildApp(config, { ...build, database })) as TestApp;
   app.databaseUrl = database.url;
   app.closeAll = async () => {
@@ -101,16 +106,7 @@ export async function createClockedApp(base: TestApp, clock: { now: Date }): Pro
  */
 export async function createSecondInstance(base: TestApp, env: Record<string, string> = {}): Promise<TestApp> {
   const database = base.databaseUrl ? await openDatabase({ databaseUrl: base.databaseUrl }) : base.services.database;
-  const config = loadConfig({
-    SEED_ON_EMPTY: 'false',
-    SERVE_CLIENT: 'false',
-    LOG_LEVEL: 'silent',
-    RATE_LIMIT_LOGIN_PER_MINUTE: '1000',
-    RATE_LIMIT_FORGOT_PER_MINUTE: '1000',
-    RATE_LIMIT_SEARCH_PER_MINUTE: '100000',
-    PUBLIC_URL: 'http://skafferi.test',
-    ...env,
-  });
+  const config = testConfig(env);
   const app = (await buildApp(config, { database })) as TestApp;
   app.databaseUrl = base.databaseUrl;
   app.closeAll = async () => {
