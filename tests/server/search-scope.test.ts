@@ -128,6 +128,11 @@ describe('a requested filter_by cannot leave the key’s scope', () => {
           expect([200, 400, 404], `${what}: ${one.body.slice(0, 200)}`).toContain(one.statusCode);
           if (one.statusCode === 200) expectWithin(one.json<Result>(), scope, limit, what);
           const many = await multi(collection, filter, key);
+          // A control character is refused at the server's edge for the whole request (decision 0049), as GET's 400.
+          if (many.statusCode === 400) {
+            expect(one.statusCode, what).toBe(400);
+            continue;
+          }
           expect(many.statusCode, `${what}: ${many.body.slice(0, 200)}`).toBe(200);
           const [answer] = many.json<{ results: (Result | Failed)[] }>().results;
           if ('error' in answer!) expect([400, 404], what).toContain(answer.code);
