@@ -19,11 +19,18 @@ let tokens: { kund: string; admin: string; ny: string; staff: string; otherAdmin
 let kundCompany: { id: string; code: string };
 let adminCompany: { id: string; code: string };
 let samples: { purchaseList: string; order: string; customer: string };
+/** What registering a /v1 route that declares no access did. */
+let forgotten: unknown;
 
 const rows = async <T>(query: ReturnType<typeof sql>) => (await app.services.database.db.execute(query)).rows as T[];
 
 beforeAll(async () => {
   app = await createTestApp();
+  try {
+    app.get('/v1/test/forgotten', async () => ({ secret: true }));
+  } catch (error) {
+    forgotten = error;
+  }
   const [k] = await rows<{ id: string; code: string }>(sql`select id, code from companies where code = '10001'`);
   const [a] = await rows<{ id: string; code: string }>(sql`select id, code from companies where code = '10003'`);
   kundCompany = k!;
@@ -116,6 +123,11 @@ const send = (call: Call, token?: string) =>
 const guarded = () => app.accessTable.filter((r) => r.access.kind !== 'public');
 
 describe('the access matrix over every registered route', () => {
+  it('refuses to register a /v1 route that declares no access: the server would not start', () => {
+    expect(forgotten).toBeInstanceOf(Error);
+    expect((forgotten as Error).message).toBe('GET /v1/test/forgotten declares no config.access');
+  });
+
   it('knows every route the API serves, and every kind of access', () => {
     const routes = app.accessTable;
     expect(routes.length).toBeGreaterThan(60);

@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { access } from '../../server/plugins/access';
 import { createTestApp, type TestApp } from './helpers';
 
 let app: TestApp;
 beforeAll(async () => {
   app = await createTestApp();
   // A route that fails the way a bug would, to see what leaves the server.
-  app.get('/v1/test/boom', async () => {
+  app.get('/v1/test/boom', { config: { access: access.public } }, async () => {
     throw new Error('secret internal detail at db.ts:42');
   });
 });
@@ -67,6 +68,8 @@ describe('platform', () => {
       TYPESENSE_URL: 'http://127.0.0.1:9',
       TYPESENSE_API_KEY: 'admin-key',
       TYPESENSE_SEARCH_ONLY_KEY: 'search-only-key',
+      // Browsers reach a cluster directly only when its public address is given (decision 0048).
+      TYPESENSE_PUBLIC_URL: 'http://127.0.0.1:9',
       STORYBLOK_TOKEN: 'public-token',
       STORYBLOK_API_URL: 'http://127.0.0.2:9/v2',
     });
