@@ -6,6 +6,8 @@ import type { ErrorCode } from '../../contract/common';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export type RowScope = {
+  /** Whether a request's name of the row has the row's shape (else validation answers first, with its own 400). */
+  wellFormed(value: string): boolean;
   /** The companies the row belongs to (none: no such row). */
   companiesOf(db: Db, value: string): Promise<string[]>;
   /** What the caller hears for a row that is missing or not theirs. */
@@ -20,6 +22,7 @@ export type RowScope = {
  */
 export const ROW_SCOPES = {
   purchaseList: {
+    wellFormed: (id) => UUID.test(id),
     async companiesOf(db, id) {
       if (!UUID.test(id)) return [];
       const rows = await db
@@ -31,6 +34,7 @@ export const ROW_SCOPES = {
     notFound: 'PurchaseListNotFound',
   },
   order: {
+    wellFormed: (orderNumber) => orderNumber.trim() !== '' && orderNumber.length <= 64,
     async companiesOf(db, orderNumber) {
       const rows = await db
         .select({ companyId: orders.companyId })
@@ -42,6 +46,7 @@ export const ROW_SCOPES = {
   },
   /** A user, through the companies they belong to (managing users). */
   customer: {
+    wellFormed: (id) => UUID.test(id),
     async companiesOf(db, userId) {
       if (!UUID.test(userId)) return [];
       const rows = await db

@@ -147,9 +147,9 @@ function wellFormed(req: FastifyRequest, declared: Access): boolean {
   if (declared.kind !== 'company' && declared.kind !== 'row') return true;
   const raw = rawValues(req, declared.from, declared.kind === 'company' && declared.many);
   if (!raw) return false;
-  const uuid =
-    (declared.kind === 'company' && declared.by === 'id') || (declared.kind === 'row' && declared.row !== 'order');
-  return raw.every((v) => (uuid ? UUID.test(v) : v.trim() !== '' && v.length <= 64 && v.trim() === v));
+  if (declared.kind === 'row') return raw.every((v) => ROW_SCOPES[declared.row].wellFormed(v));
+  if (declared.by === 'id') return raw.every((v) => UUID.test(v));
+  return raw.every((v) => v.trim() !== '' && v.length <= 64 && v.trim() === v);
 }
 
 const REPLIED = Symbol('replied');
