@@ -101,11 +101,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await bus.start();
   app.addHook('onClose', () => bus.close());
 
-  if (config.seedOnEmpty && (await isEmpty(db))) {
-    const started = Date.now();
-    const summary = await seed(db, { products: config.seedProducts });
-    app.log.info({ summary, ms: Date.now() - started }, 'empty database filled with demo data');
-  }
+  // Two instances started at once on an empty database: the first fills it, the second finds it filled.
+  if (config.seedOnEmpty)
+    await database.exclusively(async () => {
+      if (!(await isEmpty(db))) return;
+      const started = Date.now();
+      const summary = await seed(db, { products: config.seedProducts });
+      app.log.info({ summary, ms: Date.now() - started }, 'empty database filled with demo data');
+    });
 
   // One summary line per API request at info level (no hook at all when info is off).
   if (['info', 'debug', 'trace'].includes(config.logLevel)) {

@@ -24,6 +24,12 @@ export type DatabaseHandle = {
   db: Db;
   kind: 'pglite' | 'postgres';
   /**
+   * Runs start-up work (migrations, demo data) while no other instance on this database does: two servers started at
+   * once would both migrate and both seed an empty database. PostgreSQL: a session advisory lock on a connection of
+   * its own; PGlite has one process.
+   */
+  exclusively<T>(work: () => Promise<T>): Promise<T>;
+  /**
    * Calls `onPayload` for every `NOTIFY channel` on this database, from any instance (this one included); resolves
    * once listening, to a function that stops. PostgreSQL: one dedicated connection for all channels, connected again
    * after a loss, which `onConnection` hears of; PGlite: the engine's own listeners, in this process, never lost
@@ -47,11 +53,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
     const db = drizzlePg(pool, { schema });
-    await migratePg(db, { migrationsFolder });
+    const exclusively = <T>(work: () => Promise<T>) => withStartupLock(options.databaseUrl!, work);
+    await exclusively(() => migratePg(db, { migrationsFolder }));
     const listener = new PostgresListener(options.databaseUrl);
     return {
       db: db as unknown as Db,
       kind: 'postgres',
+      exclusively,
       listen: (channel, onPayload, onConnection) => listener.listen(channel, onPayload, onConnection),
       ping: () => ping(db as unknown as Db),
       close: async () => {
@@ -68,6 +76,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   return {
     db,
     kind: 'pglite',
+    exclusively: (work) => work(),
     listen: async (channel, onPayload) => {
       const stop = await client.listen(channel, onPayload);
       return () => stop();
@@ -83,5 +92,20 @@ async function ping(db: Db): Promise<boolean> {
     return true;
   } catch {
     return false;
+  }
+}
+
+/** Any fixed number: the key of the start-up lock every Skafferi instance on a database takes. */
+const STARTUP_LOCK = 4_715_202_613;
+
+async function withStartupLock<T>(connectionString: string, work: () => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString });
+  await client.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [STARTUP_LOCK]);
+    return await work();
+  } finally {
+    await client.query('select pg_advisory_unlock($1)', [STARTUP_LOCK]).catch(() => {});
+    await client.end().catch(() => {});
   }
 }
