@@ -307,8 +307,7 @@ test.describe('app update', () => {
       await pwa.markDocument();
 
       // The tab becomes visible: the build file is read (with a timestamp), and it names another build.
-      await pwa.tabBecameVisible();
-      await expect(pwa.updateBanner).toBeVisible();
+      await pwa.tabBecameVisibleUntilUpdateOffered();
       expect(polled[0]).toMatch(/^\?t=\d{13}$/);
 
       await app.login.forgotLink.click();
@@ -317,8 +316,7 @@ test.describe('app update', () => {
 
       // The reloaded app is offered the (still different) build again, but within 10 s of a reload it does not reload.
       await pwa.markDocument();
-      await pwa.tabBecameVisible();
-      await expect(pwa.updateBanner).toBeVisible();
+      await pwa.tabBecameVisibleUntilUpdateOffered();
       await page.getByRole('main').getByRole('link', { name: 'Tillbaka till inloggningen' }).click();
       await app.login.expectVisible();
       await page.waitForTimeout(1_000);

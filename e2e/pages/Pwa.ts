@@ -175,6 +175,19 @@ export class Pwa {
   }
 
   /** The tab became visible again (what the app polls the build file on). */
+  /**
+   * The tab becomes visible until the app offers the update: the app listens from when its PWA part has started, which
+   * on a busy machine may be after the page already shows its heading (an event before that is nobody's to hear).
+   */
+  async tabBecameVisibleUntilUpdateOffered(): Promise<void> {
+    await expect
+      .poll(async () => {
+        await this.tabBecameVisible();
+        return this.updateBanner.isVisible();
+      })
+      .toBe(true);
+  }
+
   async tabBecameVisible(): Promise<void> {
     await this.page.evaluate(() => {
       const g = globalThis as unknown as BrowserScope;
