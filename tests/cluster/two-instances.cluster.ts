@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AltchaChallenge } from '../../contract/captcha';
 import { PRODUCT_QUERY_BY, type SearchKeyResponse } from '../../contract/search';
 import { solve } from '../server/captcha-proof';
+import { lagMeter } from '../server/lag';
 
 /**
  * Two real server processes on one PostgreSQL, over HTTP (decision 0047): what is changed through A must hold on B
@@ -19,7 +19,6 @@ const B = process.env.CLUSTER_B_URL ?? '';
 const DATABASE_URL = process.env.DATABASE_URL ?? '';
 /** The servers' RATE_LIMIT_LOGIN_PER_MINUTE (scripts/two-instances.sh). */
 const LOGIN_LIMIT = 10;
-const WAIT_MS = 5_000;
 const DEMO = {
   kund: { email: 'kund@skafferi.test', password: 'Kund123!' },
   admin: { email: 'admin@skafferi.test', password: 'Admin123!' },
@@ -58,17 +57,7 @@ async function login(base: string, who: { email: string; password: string }, fro
   return res.body.token as string;
 }
 
-/** Asks until `done` holds, up to WAIT_MS; prints and returns how long that took after the change. */
-async function lagUntil(what: string, done: () => Promise<boolean>): Promise<number> {
-  const started = performance.now();
-  while (!(await done())) {
-    if (performance.now() - started > WAIT_MS) throw new Error(`${what}: not seen on instance B within ${WAIT_MS} ms`);
-    await sleep(10);
-  }
-  const lag = performance.now() - started;
-  console.log(`two processes, lag — ${what}: ${lag.toFixed(0)} ms`);
-  return lag;
-}
+const lagUntil = lagMeter('two processes');
 
 const status = async (base: string, path: string, request: Request = {}) => (await call(base, path, request)).status;
 

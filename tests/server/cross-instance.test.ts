@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,6 +10,7 @@ import { SessionCache } from '../../server/plugins/session-cache';
 import type { CurrentUser } from '../../contract/customer';
 import { fetchChallenge, solve, solvedCaptcha } from './captcha-proof';
 import { DEMO, bearer, createTestApp, lastMail, login, tokenFromMail, type TestApp } from './helpers';
+import { lagMeter } from './lag';
 
 /**
  * Two server instances on one database (decision 0047): A is the usual test app, B a second app on the same
@@ -20,8 +20,6 @@ import { DEMO, bearer, createTestApp, lastMail, login, tokenFromMail, type TestA
 
 const LOGIN_LIMIT = 20;
 const ENV = { CAPTCHA_COST: '10', CAPTCHA_MAX_COUNTER: '40', RATE_LIMIT_LOGIN_PER_MINUTE: String(LOGIN_LIMIT) };
-/** Long enough to catch a change that never arrives, well under AUTH_CACHE_SECONDS (10): the cache's expiry is not news. */
-const WAIT_MS = 5_000;
 
 let a: TestApp;
 let b: FastifyInstance;
@@ -61,17 +59,7 @@ type Call = { method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'; url: string; 
 const call = (app: FastifyInstance, { method, url, token, payload }: Call) =>
   app.inject({ method, url, headers: token ? bearer(token) : {}, ...(payload ? { payload } : {}) });
 
-/** Asks B until `done` holds, up to WAIT_MS; prints and returns how long that took after the change on A. */
-async function lagUntil(what: string, done: () => Promise<boolean>): Promise<number> {
-  const started = performance.now();
-  while (!(await done())) {
-    if (performance.now() - started > WAIT_MS) throw new Error(`${what}: not seen on instance B within ${WAIT_MS} ms`);
-    await sleep(10);
-  }
-  const lag = performance.now() - started;
-  console.log(`cross-instance lag — ${what}: ${lag.toFixed(0)} ms`);
-  return lag;
-}
+const lagUntil = lagMeter('cross-instance');
 
 const status = async (app: FastifyInstance, request: Call) => (await call(app, request)).statusCode;
 
