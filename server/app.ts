@@ -93,6 +93,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     (await openDatabase({
       databaseUrl: config.databaseUrl,
       dataDir: config.databaseUrl ? undefined : `${config.dataDir}/pglite`,
+      onLostConnection: (err) =>
+        app.log.warn({ err }, 'a database connection was lost; the next query opens a new one'),
     }));
   if (!options.database) app.addHook('onClose', () => database.close());
   const { db } = database;

@@ -46,12 +46,21 @@ export type DatabaseHandle = {
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
-export type DatabaseOptions = { databaseUrl?: string | undefined; dataDir?: string | undefined };
+export type DatabaseOptions = {
+  databaseUrl?: string | undefined;
+  dataDir?: string | undefined;
+  /**
+   * Told when PostgreSQL ends an idle pooled connection (a restart, a failover, an administrator). The pool has already
+   * dropped it and opens a new one for the next query; without a listener such an error would end the process.
+   */
+  onLostConnection?: ((err: Error) => void) | undefined;
+};
 
 /** Opens the database (PostgreSQL when a URL is given, else embedded PGlite) and applies the migrations. */
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    pool.on('error', (err) => options.onLostConnection?.(err));
     const db = drizzlePg(pool, { schema });
     const exclusively = <T>(work: () => Promise<T>) => withStartupLock(options.databaseUrl!, work);
     await exclusively(() => migratePg(db, { migrationsFolder }));

@@ -44,3 +44,40 @@ describe.skipIf(!url)('two instances starting at once on an empty database', () 
     }
   });
 });
+
+describe.skipIf(!url)('a database connection that PostgreSQL ends', () => {
+  it('is logged and replaced: the server keeps answering, nothing ends the process', async () => {
+    const name = `skafferi_lost_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    const databaseUrl = new URL(url!);
+    databaseUrl.pathname = `/${name}`;
+    const logged: string[] = [];
+    const config = loadConfig({
+      DATABASE_URL: databaseUrl.toString(),
+      SEED_PRODUCTS: '12',
+      SERVE_CLIENT: 'false',
+      LOG_LEVEL: 'warn',
+    });
+    try {
+      const app = await buildApp(config, { logStream: { write: (line) => void logged.push(line) } });
+      try {
+        const health = () => app.inject({ method: 'GET', url: '/health' });
+        expect((await health()).statusCode).toBe(200);
+        // An administrator (or a failover) ends every idle connection of the app; each was idle in the pool.
+        await admin.query(
+          'select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+          [name],
+        );
+        await expect.poll(() => logged.some((line) => line.includes('database connection was lost'))).toBe(true);
+        await expect.poll(async () => (await health()).statusCode).toBe(200);
+      } finally {
+        await app.close();
+      }
+    } finally {
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    }
+  });
+});
