@@ -11,7 +11,7 @@ import { UnitChoice } from '../cart/UnitChoice';
 import { useActiveCart } from '../cart/use-active-cart';
 import { cx } from '../cx';
 import { toast } from '../toast-queue';
-import type { AddToCartSlotProps } from './AddToCartSlot';
+import type { AddToCartSlotProps } from './AddToCartProps';
 
 const formatQuantity = (n: number) => n.toLocaleString('sv-SE', { maximumFractionDigits: 3 });
 

@@ -1,26 +1,12 @@
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ProductDetail } from '../../../contract/catalog';
-import type { ProductHit } from '../../api/search/types';
 import { useIsAuthenticated } from '../../api/session/hooks';
 import { session } from '../../api/session/session';
 import { paths } from '../../lib/paths';
 import { preloadable } from '../../lib/preloadable';
 import { cx } from '../cx';
 import { LinkButton } from '../Link';
-
-export interface AddToCartSlotProps {
-  /** The product to add: the product page passes its detail, cards their search hit. */
-  product: Pick<ProductDetail | ProductHit, 'id' | 'sku' | 'name' | 'unit' | 'piecesPerCarton'> & {
-    wholeUnitsOnly?: boolean;
-    discontinued?: boolean;
-  };
-  /** False when the product cannot be ordered (discontinued, expired). */
-  orderable?: boolean;
-  /** 'page' on the product page, 'card' in product cards. */
-  variant?: 'page' | 'card';
-  className?: string;
-}
+import type { AddToCartSlotProps } from './AddToCartProps';
 
 /**
  * The controls themselves (React Aria's number field and radio group, the cart mirror and the offline engine, ≈ 100 KB

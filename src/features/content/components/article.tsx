@@ -14,7 +14,7 @@ import { ButtonComponent } from './basic';
 import { Heading, NestHeadings } from './heading';
 import { ContentLink } from './links';
 import { BOX, ContentImage, type ImageBox } from './media';
-import { Blok } from './registry';
+import { Blok } from './blok';
 import { RichText } from './RichText';
 
 const prose = 'text-gray-800 dark:text-gray-200';

@@ -6,7 +6,7 @@ import { categoryTreeQuery } from '../../../api/queries/catalog';
 import { pickCategories } from './categories';
 import { Heading, NestHeadings, useHeadingLevel } from './heading';
 import { BOX, ContentImage } from './media';
-import { Bloks } from './registry';
+import { Bloks } from './blok';
 import { RichText } from './RichText';
 import { usePageInfo } from './page-context';
 import { useStory } from './story-context';

@@ -2,7 +2,7 @@ import type { CarouselGenericBlok, ContentGridBlok, SectionBlok } from '../../..
 import { cx } from '../../../ui/cx';
 import { Carousel } from './Carousel';
 import { Heading, NestHeadings } from './heading';
-import { Blok, Bloks } from './registry';
+import { Blok, Bloks } from './blok';
 import { GridFrame } from './tiles';
 
 /** 'primary' and 'dark' sections switch their content to the dark palette (the `dark` variant applies inside). */
