@@ -95,9 +95,7 @@ class BlockBoundary extends ReactComponent<{ name: string; uid: string; children
  */
 export function Blok({ blok }: { blok: AnyBlok | { component: string; _uid: string } }) {
   const name = blok.component as ComponentName;
-  const Component = Object.hasOwn(components, name)
-    ? ((components[name] as Renderer<ComponentName> | null) ?? null)
-    : null;
+  const Component = Object.hasOwn(components, name) ? (components[name] as Renderer<ComponentName> | null) : null;
   if (!Component) {
     if (!isDev) return null;
     console.warn(`Innehåll: okänd komponent "${blok.component}" (${blok._uid})`);
