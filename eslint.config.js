@@ -5,9 +5,10 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import { fileURLToPath } from 'node:url';
-import skafferi from './eslint/feature-boundaries.js';
+import skafferi from './eslint/plugin.js';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
+const aliases = { '@/': 'src/', '~/': 'src/' };
 
 export default defineConfig([
   globalIgnores([
@@ -36,12 +37,33 @@ export default defineConfig([
     },
   },
 
-  // Layer boundaries: features, contract and client/server (see eslint/feature-boundaries.js).
+  // The shape of the repository (eslint/, docs/decisions/0057-lint-guards-the-shape.md): layer boundaries (features,
+  // app shell, contract, client/server, service worker, offline engine and kinds), no import circle, no import of the
+  // demo data.
   {
-    files: ['src/**/*.{js,mjs,ts,tsx}', 'contract/**/*.{js,mjs,ts,tsx}'],
+    files: ['src/**/*.{js,mjs,ts,tsx}', 'contract/**/*.{js,mjs,ts,tsx}', 'sw/**/*.{js,mjs,ts}'],
     plugins: { skafferi },
     rules: {
-      'skafferi/feature-boundaries': ['error', { root, aliases: { '@/': 'src/', '~/': 'src/' } }],
+      'skafferi/feature-boundaries': ['error', { root, aliases }],
+    },
+  },
+  {
+    files: ['{src,sw,server,contract}/**/*.{js,mjs,cjs,ts,mts,cts,tsx}'],
+    plugins: { skafferi },
+    rules: {
+      'skafferi/no-import-cycle': ['error', { root, aliases }],
+    },
+  },
+  {
+    files: ['**/*.{js,mjs,cjs,ts,mts,cts,tsx}'],
+    plugins: { skafferi },
+    rules: {
+      // The server's start seeds an empty database and prints the demo logins: the composition root may load demo
+      // data; no module the shop runs on may read a rule from it.
+      'skafferi/no-seed-import': [
+        'error',
+        { root, aliases, allow: ['server/db/seed', 'tests', 'bench', 'server/app.ts', 'server/main.ts'] },
+      ],
     },
   },
 

@@ -1,51 +1,35 @@
 // Local ESLint rule: keeps the layers of the repository apart.
 //
-//  - a file under src/features/<a>/ must not import anything under src/features/<b>/ (b ≠ a);
-//    shared code goes to src/ui, src/lib, src/api or src/offline (or contract/, locales/);
+//  - a file under src/features/<a>/ must not import anything under src/features/<b>/ (b ≠ a), nor the app shell
+//    src/app/ (the shell imports the features, never the other way round); shared code goes to src/ui, src/lib,
+//    src/api or src/offline (or contract/, locales/);
 //  - contract/ (shared by server and client) must not import from server/ or src/;
-//  - src/ (the browser app) must not import from server/.
+//  - src/ (the browser app) must not import from server/ nor from sw/ (the service worker imports the app's offline
+//    engine; what both speak is the engine's worker protocol, src/offline/engine/worker-protocol.ts);
+//  - sw/ reaches into src/offline only through its entrances (the public face, the engine's public face and worker
+//    protocol, the kinds' registration — option `workerEntrances`), never a file deep inside;
+//  - the offline engine (src/offline/engine/) never imports a kind (any other folder of src/offline/): kinds
+//    register themselves with the engine.
 //
 // Import specifiers are resolved to a path relative to the repository root, whether they are
 // relative ('../cart/useCart'), aliased ('@/features/cart') or root-relative ('src/features/cart',
 // '/src/features/cart'). Static imports, re-exports, dynamic import('…'), require('…') and
 // TypeScript's `import x = require('…')` are all checked; type-only imports count too.
-import path from 'node:path';
+import { importVisitors, isIn, lintedFile, resolveSpecifier, topDir } from './imports.js';
 
-/** Aliases used when the rule is given none: '@/x' and '~/x' mean 'src/x'. */
-const DEFAULT_ALIASES = { '@/': 'src/', '~/': 'src/' };
+export { resolveSpecifier };
 
-/** Top-level folders that may be written root-relative ('src/lib/x', '/src/lib/x'). */
-const ROOT_DIRS = ['src', 'server', 'contract', 'locales', 'sw'];
+/** Where sw/ may enter src/offline, as repository paths without extension ('/index' is the folder itself). */
+export const DEFAULT_WORKER_ENTRANCES = [
+  'src/offline',
+  'src/offline/engine',
+  'src/offline/engine/worker-protocol',
+  'src/offline/kinds',
+  'src/offline/registry',
+];
 
-const toPosix = (p) => p.split(path.sep).join('/');
-
-/**
- * Resolves an import specifier to a repository-relative POSIX path, or null when it names a package
- * (or lies outside the repository).
- */
-export function resolveSpecifier(specifier, fromFile, root, aliases) {
-  const bare = specifier.replace(/[?#].*$/, ''); // Vite's '?url', '?raw' …
-  let absolute = null;
-  if (bare.startsWith('./') || bare.startsWith('../') || bare === '.' || bare === '..') {
-    absolute = path.resolve(path.dirname(fromFile), bare);
-  } else {
-    for (const [prefix, target] of Object.entries(aliases)) {
-      if (bare === prefix.replace(/\/$/, '') || bare.startsWith(prefix)) {
-        absolute = path.resolve(root, target, bare.slice(prefix.length));
-        break;
-      }
-    }
-    if (absolute === null) {
-      const withoutSlash = bare.startsWith('/') ? bare.slice(1) : bare;
-      const first = withoutSlash.split('/')[0];
-      if (ROOT_DIRS.includes(first)) absolute = path.resolve(root, withoutSlash);
-    }
-  }
-  if (absolute === null) return null;
-  const relative = toPosix(path.relative(root, absolute));
-  if (relative.startsWith('../') || relative === '..' || path.isAbsolute(relative)) return null;
-  return relative;
-}
+/** 'src/offline/engine/index.ts' → 'src/offline/engine'; 'src/offline/kinds.ts' → 'src/offline/kinds'. */
+const moduleName = (p) => p.replace(/\.(?:d\.)?[mc]?[jt]sx?$/, '').replace(/\/index$/, '');
 
 /** 'src/features/cart/x.ts' → 'cart'; anything else → null. */
 function featureOf(relativePath) {
@@ -59,7 +43,11 @@ function targetFeatureOf(relativePath) {
   return match ? match[1] : null;
 }
 
-const topDir = (relativePath) => relativePath.split('/')[0];
+/** The offline kind a target inside src/offline/ belongs to ('src/offline/cart/x' → 'cart'); the engine is none. */
+function kindOf(target) {
+  const match = /^src\/offline\/([^/.]+)\//.exec(target);
+  return match && match[1] !== 'engine' ? match[1] : null;
+}
 
 /** @type {import('eslint').Rule.RuleModule} */
 export const featureBoundaries = {
@@ -67,7 +55,7 @@ export const featureBoundaries = {
     type: 'problem',
     docs: {
       description:
-        'Forbid imports across feature folders, from contract/ into server/ or src/, and from src/ into server/.',
+        'Forbid imports across feature folders, from a feature into the app shell, from contract/ into server/ or src/, from src/ into server/ or sw/, from sw/ deep into src/offline, and from the offline engine into a kind.',
     },
     schema: [
       {
@@ -79,6 +67,11 @@ export const featureBoundaries = {
             additionalProperties: { type: 'string' },
             description: "Import prefixes and the repository folder each stands for, e.g. { '@/': 'src/' }.",
           },
+          workerEntrances: {
+            type: 'array',
+            items: { type: 'string' },
+            description: 'Modules of src/offline that sw/ may import (repository paths without extension).',
+          },
         },
         additionalProperties: false,
       },
@@ -86,92 +79,70 @@ export const featureBoundaries = {
     messages: {
       crossFeature:
         "Feature '{{from}}' must not import from feature '{{to}}' ('{{source}}'). Move what both need to src/ui, src/lib, src/api or src/offline.",
+      featureImportsApp:
+        "Feature '{{from}}' must not import the app shell ('{{source}}'): src/app imports the features, not the other way round. Move what the feature needs to src/ui, src/lib, src/api or src/offline.",
       contractImport: "contract/ is shared by server and client and must not import from {{to}}/ ('{{source}}').",
       clientImportsServer:
         "src/ must not import server code ('{{source}}'); share schemas and types through contract/.",
+      clientImportsWorker:
+        "src/ must not import the service worker ('{{source}}'); what both need lives in src/offline/engine (the worker protocol: src/offline/engine/worker-protocol.ts).",
+      workerImportsOfflineInternals:
+        "sw/ must reach src/offline only through its entrances ({{entrances}}), not '{{source}}'.",
+      engineImportsKind:
+        "The offline engine must not import the kind '{{kind}}' ('{{source}}'): a kind registers itself with the engine.",
     },
   },
 
   create(context) {
-    const options = context.options[0] ?? {};
-    const root = path.resolve(options.root ?? context.cwd);
-    const aliases = options.aliases ?? DEFAULT_ALIASES;
-    const filename = path.resolve(root, context.filename);
-    const fromPath = toPosix(path.relative(root, filename));
-    if (fromPath.startsWith('../') || path.isAbsolute(fromPath)) return {};
+    const file = lintedFile(context);
+    if (file === null) return {};
+    const { root, aliases, filename, relative: fromPath, options } = file;
+    const entrances = options.workerEntrances ?? DEFAULT_WORKER_ENTRANCES;
 
     const fromTop = topDir(fromPath);
     const fromFeature = featureOf(fromPath);
-    if (fromTop !== 'src' && fromTop !== 'contract') return {};
+    const fromEngine = isIn(fromPath, 'src/offline/engine');
+    if (fromTop !== 'src' && fromTop !== 'contract' && fromTop !== 'sw') return {};
 
     function check(node, specifier) {
       if (typeof specifier !== 'string') return;
       const target = resolveSpecifier(specifier, filename, root, aliases);
       if (target === null) return;
       const targetTop = topDir(target);
+      const report = (messageId, data = {}) =>
+        context.report({ node, messageId, data: { source: specifier, ...data } });
 
       if (fromTop === 'contract' && (targetTop === 'server' || targetTop === 'src')) {
-        context.report({ node, messageId: 'contractImport', data: { to: targetTop, source: specifier } });
+        report('contractImport', { to: targetTop });
         return;
       }
       if (fromTop === 'src' && targetTop === 'server') {
-        context.report({ node, messageId: 'clientImportsServer', data: { source: specifier } });
+        report('clientImportsServer');
+        return;
+      }
+      if (fromTop === 'src' && targetTop === 'sw') {
+        report('clientImportsWorker');
+        return;
+      }
+      if (fromTop === 'sw' && isIn(target, 'src/offline') && !entrances.includes(moduleName(target))) {
+        report('workerImportsOfflineInternals', { entrances: entrances.join(', ') });
+        return;
+      }
+      if (fromEngine && kindOf(target) !== null) {
+        report('engineImportsKind', { kind: kindOf(target) });
         return;
       }
       if (fromFeature !== null) {
-        const toFeature = targetFeatureOf(target);
-        if (toFeature !== null && toFeature !== fromFeature) {
-          context.report({
-            node,
-            messageId: 'crossFeature',
-            data: { from: fromFeature, to: toFeature, source: specifier },
-          });
+        if (isIn(target, 'src/app')) {
+          report('featureImportsApp', { from: fromFeature });
+          return;
         }
+        const toFeature = targetFeatureOf(target);
+        if (toFeature !== null && toFeature !== fromFeature)
+          report('crossFeature', { from: fromFeature, to: toFeature });
       }
     }
 
-    const checkSource = (node) => {
-      if (node.source && node.source.type === 'Literal') check(node.source, node.source.value);
-    };
-
-    return {
-      ImportDeclaration: checkSource,
-      ExportNamedDeclaration: checkSource,
-      ExportAllDeclaration: checkSource,
-      ImportExpression(node) {
-        if (node.source.type === 'Literal') check(node.source, node.source.value);
-        else if (node.source.type === 'TemplateLiteral' && node.source.expressions.length === 0) {
-          check(node.source, node.source.quasis[0].value.cooked);
-        }
-      },
-      CallExpression(node) {
-        if (
-          node.callee.type === 'Identifier' &&
-          node.callee.name === 'require' &&
-          node.arguments.length === 1 &&
-          node.arguments[0].type === 'Literal'
-        ) {
-          check(node.arguments[0], node.arguments[0].value);
-        }
-      },
-      TSImportEqualsDeclaration(node) {
-        const ref = node.moduleReference;
-        if (ref.type === 'TSExternalModuleReference' && ref.expression.type === 'Literal') {
-          check(ref.expression, ref.expression.value);
-        }
-      },
-      // `typeof import('…')` in a type position.
-      TSImportType(node) {
-        const arg = node.source ?? node.argument;
-        const literal = arg?.type === 'TSLiteralType' ? arg.literal : arg;
-        if (literal?.type === 'Literal') check(literal, literal.value);
-      },
-    };
+    return importVisitors(check);
   },
-};
-
-/** The local plugin that eslint.config.js registers as 'skafferi'. */
-export default {
-  meta: { name: 'eslint-plugin-skafferi-local', version: '1.0.0' },
-  rules: { 'feature-boundaries': featureBoundaries },
 };
