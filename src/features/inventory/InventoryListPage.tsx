@@ -1,14 +1,7 @@
 import { useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams, useSearchParams } from 'react-router';
-import {
-  INVENTORY_GROUPS,
-  INVENTORY_ITEM_SORTS,
-  type InventoryGroup,
-  type InventoryItemSort,
-  type InventorySortOrder,
-} from '../../../contract/inventory';
-import { formatSek } from '../../lib/money';
+import { useNavigate, useParams } from 'react-router';
+import { INVENTORY_ITEM_SORTS } from '../../../contract/inventory';
 import { inventoryCountPath, paths } from '../../lib/paths';
 import { documentTitle } from '../../lib/title';
 import type { MirrorInventoryItem, MirrorInventoryList } from '../../offline/inventory/tables';
@@ -19,16 +12,17 @@ import { Modal } from '../../ui/Modal';
 import { Spinner } from '../../ui/Spinner';
 import { toast } from '../../ui/toast-queue';
 import { AddArticle } from './components/AddArticle';
-import { ExportButtons } from './components/ExportButtons';
 import { ItemEditDialog } from './components/ItemEditDialog';
 import { ItemRows } from './components/ItemRows';
 import { ListForm } from './components/ListForm';
 import { ListNotFound } from './components/ListNotFound';
+import { ListTotals } from './components/ListTotals';
 import { PendingBadge } from './components/PendingBadge';
 import { Period } from './components/Period';
 import { ShortfallDialog } from './components/ShortfallDialog';
 import { changeErrorText, changeInventory, useInventoryCompany, useInventoryList } from './data';
 import { rowsOf, shortfallOf, totalsOf } from './logic';
+import { useListView, type ListSortValue } from './use-list-view';
 import { useOpenList } from './use-open-list';
 
 /** /profil/inventering/{id} — one list from the device: items, totals, sorting and grouping, adding, exports. */
@@ -51,18 +45,6 @@ function Loading({ label }: { label: string }) {
   );
 }
 
-type SortValue = `${InventoryItemSort}-${InventorySortOrder}`;
-
-function readView(params: URLSearchParams) {
-  const [sort, order] = (params.get('sort') ?? 'name-asc').split('-') as [InventoryItemSort, InventorySortOrder];
-  const group = params.get('group') as InventoryGroup | null;
-  return {
-    sort: INVENTORY_ITEM_SORTS.includes(sort) ? sort : 'name',
-    order: order === 'desc' ? ('desc' as const) : ('asc' as const),
-    group: group && INVENTORY_GROUPS.includes(group) ? group : null,
-  };
-}
-
 function ListDetail({
   list,
   items,
@@ -75,8 +57,7 @@ function ListDetail({
   const { t } = useTranslation('inventory');
   const navigate = useNavigate();
   const fieldId = useId();
-  const [params, setParams] = useSearchParams();
-  const view = readView(params);
+  const [view, setView] = useListView();
   const [filter, setFilter] = useState('');
   const [editing, setEditing] = useState<MirrorInventoryItem | null>(null);
   const [dialog, setDialog] = useState<'edit' | 'delete' | 'shortfall' | null>(null);
@@ -96,13 +77,6 @@ function ListDetail({
   useEffect(() => {
     document.title = documentTitle(list.name);
   }, [list.name]);
-
-  const setView = (key: 'sort' | 'group', value: string) => {
-    const next = new URLSearchParams(params);
-    if (value === '' || value === 'name-asc') next.delete(key);
-    else next.set(key, value);
-    setParams(next, { replace: true });
-  };
 
   const remove = useCallback(
     async (item: MirrorInventoryItem) => {
@@ -165,38 +139,13 @@ function ListDetail({
         <div className="lg:col-span-2">
           <AddArticle companyCode={list.companyCode} listId={list.id} hasIndex={!!company?.indexVersion} />
         </div>
-        <section
-          aria-labelledby={`${fieldId}-totals`}
-          className="rounded-2xl border border-gray-200 bg-white p-5 shadow-sm dark:border-gray-700 dark:bg-gray-900"
-        >
-          <h2 id={`${fieldId}-totals`} className="text-lg font-bold text-gray-950 dark:text-white">
-            {t('totals.heading')}
-          </h2>
-          <p className="mt-2 flex justify-between gap-3 text-lg font-bold text-gray-950 dark:text-white">
-            <span>{t('totals.total')}</span>
-            <span className="tabular-nums" data-testid="inventory-total">
-              {formatSek(totals.total)}
-            </span>
-          </p>
-          {(['byZone', 'byAccount'] as const).map((key) => (
-            <details key={key} className="mt-3">
-              <summary className="cursor-pointer font-semibold text-gray-900 dark:text-gray-100">
-                {t(`totals.${key}`)}
-              </summary>
-              <dl className="mt-2 flex flex-col gap-1 text-sm">
-                {totals[key].map((g) => (
-                  <div key={g.key ?? '-'} className="flex justify-between gap-3">
-                    <dt className="text-gray-700 dark:text-gray-300">{g.label}</dt>
-                    <dd className="text-gray-950 tabular-nums dark:text-white">{formatSek(g.subtotal)}</dd>
-                  </div>
-                ))}
-              </dl>
-            </details>
-          ))}
-          <div className="mt-4">
-            <ExportButtons companyCode={list.companyCode} listId={list.id} group={view.group ?? 'zone'} />
-          </div>
-        </section>
+        <ListTotals
+          id={fieldId}
+          totals={totals}
+          companyCode={list.companyCode}
+          listId={list.id}
+          group={view.group ?? 'zone'}
+        />
       </div>
 
       <section aria-labelledby={`${fieldId}-items`} className="mt-8">
@@ -223,7 +172,7 @@ function ListDetail({
             </label>
             <select
               id={`${fieldId}-sort`}
-              value={`${view.sort}-${view.order}` satisfies SortValue}
+              value={`${view.sort}-${view.order}` satisfies ListSortValue}
               onChange={(e) => setView('sort', e.target.value)}
               className={inputClass}
             >
