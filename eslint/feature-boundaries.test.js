@@ -56,6 +56,21 @@ ruleTester.run('feature-boundaries', featureBoundaries, {
     { code: "import x from '../features/b/x';", filename: '/elsewhere/src/features/a/y.ts', options },
     // Query suffixes (Vite) are stripped before resolving.
     valid("import icon from '../../ui/icons/cart.svg?url';", 'src/features/cart/CartPage.tsx'),
+    // The shell may import itself; a folder whose name only starts like the shell's is no shell.
+    valid("import { useBusy } from './pwa/busy';", 'src/app/router.tsx'),
+    valid("import { x } from '../../application/x';", 'src/features/cart/CartPage.tsx'),
+    // The worker protocol beside the engine is where page and worker meet.
+    valid("import { MESSAGE } from '../../offline/engine/worker-protocol';", 'src/app/pwa/update.ts'),
+    // sw/ through the entrances of src/offline, and anything else of src/.
+    valid("import { offlineDb } from '../src/offline';", 'sw/drain.ts'),
+    valid("import { offlineDb } from '../src/offline/index';", 'sw/drain.ts'),
+    valid("import { sync } from '../src/offline/engine/index.ts';", 'sw/drain.ts'),
+    valid("import type { Message } from '../src/offline/engine/worker-protocol';", 'sw/protocol.ts'),
+    valid("import { registerKinds } from '../src/offline/kinds';", 'sw/sw.ts'),
+    valid("import { readClientConfig } from '../src/lib/config';", 'sw/drain.ts'),
+    // The engine imports itself; a kind imports the engine.
+    valid("import { offlineDb } from './db';", 'src/offline/engine/drain.ts'),
+    valid("import { enqueue } from '../engine/outbox';", 'src/offline/cart/mutate.ts'),
   ],
   invalid: [
     // Cross-feature, by relative path, alias and root-relative path.
@@ -110,6 +125,36 @@ ruleTester.run('feature-boundaries', featureBoundaries, {
       'clientImportsServer',
     ),
     invalid("import { x } from 'server/app';", 'src/main.tsx', 'clientImportsServer'),
+    // A feature must not import the app shell.
+    invalid(
+      "import { useBusy } from '../../app/pwa/busy';",
+      'src/features/inventory/CountPage.tsx',
+      'featureImportsApp',
+      {
+        from: 'inventory',
+        source: '../../app/pwa/busy',
+      },
+    ),
+    invalid("import { router } from '@/app/router';", 'src/features/cart/CartPage.tsx', 'featureImportsApp'),
+    // src/ must not import the service worker.
+    invalid("import { MESSAGE } from '../../../sw/protocol';", 'src/app/pwa/update.ts', 'clientImportsWorker', {
+      source: '../../../sw/protocol',
+    }),
+    invalid("import { x } from 'sw/routes';", 'src/lib/x.ts', 'clientImportsWorker'),
+    // sw/ must not reach deep into src/offline.
+    invalid("import { offlineDb } from '../src/offline/db';", 'sw/drain.ts', 'workerImportsOfflineInternals'),
+    invalid("import { drain } from '../src/offline/engine/drain';", 'sw/drain.ts', 'workerImportsOfflineInternals'),
+    invalid("import { x } from '../src/offline/cart/operations';", 'sw/drain.ts', 'workerImportsOfflineInternals'),
+    // The engine must not import a kind.
+    invalid("import { x } from '../cart/operations';", 'src/offline/engine/drain.ts', 'engineImportsKind', {
+      kind: 'cart',
+      source: '../cart/operations',
+    }),
+    invalid("import type { X } from '../../purchase-lists/state';", 'src/offline/engine/a/b.ts', 'engineImportsKind', {
+      kind: 'purchase-lists',
+      source: '../../purchase-lists/state',
+    }),
+    invalid("import { x } from '@/offline/inventory/scan';", 'src/offline/engine/refresh.ts', 'engineImportsKind'),
   ],
 });
 
