@@ -4,7 +4,7 @@ import { useSearchParams } from 'react-router';
 import type { BlogPostBlok, BlogPostListBlok, CdnStory } from '../../../../contract/content';
 import { storyPath } from '../../../../contract/content-constants';
 import { storiesQuery } from '../../../api/queries/content';
-import { formatDate } from '../../../lib/dates';
+import { formatDate } from '../../../../contract/rules/swedish-dates';
 import { buttonClass } from '../../../ui/button-styles';
 import { cx } from '../../../ui/cx';
 import { Anchor } from '../../../ui/Link';
