@@ -15,13 +15,8 @@ import {
   listStories,
   loadContent,
 } from '../../server/adapters/content/local';
-import {
-  CONTENT_CLIENT,
-  PRODUCTS_FOLDER_ID,
-  type CdnLink,
-  type CdnStory,
-  type ContentConfigResponse,
-} from '../../contract/content';
+import { type CdnLink, type CdnStory, type ContentConfigResponse } from '../../contract/content-cdn';
+import { CONTENT_CLIENT, PRODUCTS_FOLDER_ID } from '../../contract/content-constants';
 import { createTestApp, type TestApp } from './helpers';
 
 type Stories = { stories: CdnStory[]; cv: number; rels: unknown[]; links: unknown[] };

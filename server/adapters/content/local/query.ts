@@ -1,11 +1,11 @@
 import {
-  CDN_LIMITS,
   type CdnLink,
   type CdnLinksQuery,
   type CdnStoriesQuery,
   type CdnStory,
   type CdnStoryQuery,
-} from '../../../../contract/content';
+} from '../../../../contract/content-cdn';
+import { CDN_LIMITS } from '../../../../contract/content-constants';
 import type { ContentSnapshot, FolderRecord, StoryRecord } from '../types';
 
 /** A parameter the engine cannot work with: answered 400 with the parameter's name. */
