@@ -1,4 +1,4 @@
-import type { Multilink } from './content';
+import type { Multilink } from './content-fields';
 
 /**
  * The plain part of the content contract: constants (SPEC §1, §9), component and icon names, and the app paths of

@@ -1,4 +1,4 @@
-import { COMPONENT_NAMES } from '../contract/content';
+import { COMPONENT_NAMES } from '../contract/content-constants';
 import { bloksOf, expect, readStory, test } from './pages/Content';
 
 test.describe('content pages', () => {

@@ -23,3 +23,8 @@ export function validationText(key: string): string | undefined {
 }
 
 export { validation as validationTexts };
+
+/** Fills `{{name}}` placeholders, as i18next does in the client; a value not given leaves nothing. */
+export function fill(text: string, values: Record<string, string | number> = {}): string {
+  return text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(values[key] ?? ''));
+}

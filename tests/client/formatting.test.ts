@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import { isoWeek, startOfSwedishWeek, WEEK_STARTS_ON } from '../../contract/rules/days';
 import {
   formatDate,
+  formatDateTime,
   formatShortDate,
-  formatSv,
+  formatWeekday,
   formatWeekdayDate,
-  startOfSwedishWeek,
-  WEEK_STARTS_ON,
-} from '../../src/lib/dates';
+  formatWeekdayDateTime,
+} from '../../contract/rules/swedish-dates';
 import { formatSek } from '../../src/lib/money';
 import { documentTitle, titleFromPath } from '../../src/lib/title';
 
@@ -43,8 +44,15 @@ describe('sv-SE dates', () => {
     expect(formatDate('2025-11-25')).toBe('25 november 2025');
     expect(formatWeekdayDate('2025-11-25')).toBe('tisdag 25 november');
     expect(formatShortDate(new Date(2025, 0, 5))).toBe('2025-01-05');
-    expect(formatSv('2025-06-01', 'EEEE')).toBe('söndag');
+    expect(formatWeekday('2025-06-01')).toBe('söndag');
     expect(formatDate('not a date')).toBe('');
+  });
+
+  it('shows times on the 24-hour clock', () => {
+    expect(formatDateTime('2025-11-25T14:05')).toBe('2025-11-25 14:05');
+    expect(formatDateTime('2025-11-25T00:05')).toBe('2025-11-25 00:05');
+    expect(formatWeekdayDateTime('2025-11-24T14:00:00')).toBe('måndag 24 november kl. 14:00');
+    expect(formatShortDate('2026-11-31')).toBe('');
   });
 
   it('starts the week on Monday', () => {
@@ -52,6 +60,7 @@ describe('sv-SE dates', () => {
     // Sunday 30 November 2025 belongs to the week that began on Monday 24 November.
     expect(formatShortDate(startOfSwedishWeek('2025-11-30'))).toBe('2025-11-24');
     expect(formatShortDate(startOfSwedishWeek('2025-11-24'))).toBe('2025-11-24');
-    expect(formatSv('2025-11-30', 'I')).toBe('48');
+    expect(isoWeek('2025-11-30')).toBe(48);
+    expect(isoWeek('2027-01-01')).toBe(53);
   });
 });

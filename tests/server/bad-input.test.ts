@@ -2,7 +2,7 @@ import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import errorTexts from '../../locales/sv/errors.json' with { type: 'json' };
 import { ERROR_CODES } from '../../contract/common';
-import { CDN_NOT_FOUND } from '../../contract/content';
+import { CDN_NOT_FOUND } from '../../contract/content-cdn';
 import { validationTexts } from '../../server/lib/i18n';
 import { DEMO, bearer, createTestApp, login, type TestApp } from './helpers';
 import { dateKind, fieldSchema, fieldsOf, sampleOf } from './schema-samples';

@@ -7,11 +7,10 @@ import {
   PRODUCTS_FOLDER_ID,
   PRODUCTS_FOLDER_SLUG,
   categoryPath,
-  folderFile,
-  storyFile,
   storyPath,
   type ComponentName,
-} from '../../contract/content';
+} from '../../contract/content-constants';
+import { folderFile, storyFile } from '../../contract/content-files';
 import { PRODUCT_QUERY_BY, type SearchKeyResponse } from '../../contract/search';
 import { loadContent, strayFields } from '../../server/adapters/content/local';
 import { createTestApp, type TestApp } from './helpers';

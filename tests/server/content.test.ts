@@ -7,14 +7,16 @@ import StoryblokClient from 'storyblok-js-client';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
-import { LocalContent, findStory, listStories, loadContent } from '../../server/adapters/content/local';
 import {
-  CONTENT_CLIENT,
-  PRODUCTS_FOLDER_ID,
-  type CdnLink,
-  type CdnStory,
-  type ContentConfigResponse,
-} from '../../contract/content';
+  CdnParamError,
+  LocalContent,
+  filterClauses,
+  findStory,
+  listStories,
+  loadContent,
+} from '../../server/adapters/content/local';
+import { type CdnLink, type CdnStory, type ContentConfigResponse } from '../../contract/content-cdn';
+import { CONTENT_CLIENT, PRODUCTS_FOLDER_ID } from '../../contract/content-constants';
 import { createTestApp, type TestApp } from './helpers';
 
 type Stories = { stories: CdnStory[]; cv: number; rels: unknown[]; links: unknown[] };
@@ -433,17 +435,28 @@ describe('the local content engine', () => {
     expect(findStory(snap, 'utkast', { version: 'draft' })?.story.published_at).toBeNull();
   });
 
-  it('filters on content fields with filter_query operations', async () => {
+  it('filters on a content field with filter_query in, and refuses the operations it does not serve', async () => {
     const snap = await loadContent(dir);
-    const found = (field: string, op: Parameters<typeof listStories>[2][number]['op'], value: string) =>
-      listStories(snap, {}, [{ field, op, value }]).stories.map((s) => s.full_slug);
-    expect(found('rating', 'gt_int', '5')).toEqual(['nyheter/b']);
-    expect(found('rating', 'lt_int', '5')).toEqual([]);
-    expect(found('labels', 'any_in_array', 'kampanj,annat')).toEqual(['nyheter/b']);
-    expect(found('labels', 'all_in_array', 'kampanj,annat')).toEqual([]);
-    expect(found('title', 'like', 'Sida 1*')).toEqual(['a']);
-    expect(found('component', 'not_in', 'Page')).toEqual([]);
-    expect(found('rating', 'is', 'empty').sort()).toEqual(['a', 'nyheter/', 'nyheter/okand']);
+    const found = (field: string, value: string) =>
+      listStories(snap, {}, filterClauses({ [`filter_query[${field}][in]`]: value })).stories.map((s) => s.full_slug);
+    expect(found('rating', '7,8')).toEqual(['nyheter/b']);
+    expect(found('component', 'Post')).toEqual([]);
+    for (const op of ['is', 'not_in', 'like', 'not_like', 'any_in_array', 'all_in_array', 'gt_int', 'lt_int']) {
+      const key = `filter_query[rating][${op}]`;
+      expect(() => filterClauses({ [key]: '5' })).toThrow(
+        `${key}: operation "${op}" is not supported by the local content engine (it serves in)`,
+      );
+    }
+    for (const op of ['gt_float', 'lt_float', 'gt_date', 'lt_date'])
+      expect(() => filterClauses({ [`filter_query[rating][${op}]`]: '5' })).toThrow(CdnParamError);
+  });
+
+  it('refuses a filter_query operation it does not serve with 400 and a clear message', async () => {
+    const res = await get(`${CDN}/stories?filter_query[rating][gt_int]=5`);
+    expect(res.statusCode).toBe(400);
+    const { error } = res.json<{ error: string }>();
+    expect(error.startsWith('filter_query[rating][gt_int]: ')).toBe(true);
+    expect(error).toContain('operation "gt_int" is not supported by the local content engine (it serves in)');
   });
 
   it('reloads when a file changes, while watching', async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { categoryTree } from '../../contract/catalog';
-import { cdnStory, contentConfigResponse, type CdnStory } from '../../contract/content';
+import { cdnStory, contentConfigResponse, type CdnStory } from '../../contract/content-cdn';
 import { searchKeyResponse } from '../../contract/search';
 import { loadContent } from '../../server/adapters/content/local';
 import { readContentConfig, readStory } from '../../src/api/content/answers';

@@ -6,7 +6,7 @@ import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { categories, products } from '../../server/db/schema';
 import { loadContent } from '../../server/adapters/content/local';
-import { storyPath } from '../../contract/content';
+import { storyPath } from '../../contract/content-constants';
 import { createTestApp, type TestApp } from './helpers';
 
 const BASE = 'http://skafferi.test';

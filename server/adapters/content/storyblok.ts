@@ -1,5 +1,6 @@
 import StoryblokClient from 'storyblok-js-client';
-import { CDN_LIMITS, CONTENT_CLIENT, type CdnLink } from '../../../contract/content';
+import { type CdnLink } from '../../../contract/content-cdn';
+import { CDN_LIMITS, CONTENT_CLIENT } from '../../../contract/content-constants';
 import type { ContentPage, ContentSource } from './types';
 
 export type StoryblokOptions = {

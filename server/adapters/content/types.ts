@@ -1,4 +1,4 @@
-import type { CdnStory } from '../../../contract/content';
+import type { CdnStory } from '../../../contract/content-cdn';
 
 /** A story as the local engine keeps it: the CDN object plus what the queries need. */
 export type StoryRecord = {

@@ -1,9 +1,6 @@
 import texts from '../../../locales/sv/mails.json' with { type: 'json' };
 import type { OutgoingMail } from '../../adapters/mail';
-
-/** Fills `{{name}}` placeholders, as i18next does in the client. */
-const fill = (text: string, values: Record<string, string | number>) =>
-  text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(values[key] ?? ''));
+import { fill } from '../../lib/i18n';
 
 /** A mail's text: the greeting, the body and the signature (locales/sv/mails.json). */
 const letter = (firstName: string, body: string) =>

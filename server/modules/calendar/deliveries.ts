@@ -1,4 +1,4 @@
-import { addDays, formatISO, parseISO } from 'date-fns';
+import { addDays, isoWeekday } from '../../../contract/rules/days';
 import { swedishHolidays } from './holidays';
 
 export const BUSINESS_TIME_ZONE = 'Europe/Stockholm';
@@ -23,11 +23,6 @@ export function stockholmLocal(instant: Date): string {
   return `${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}:${p.second}`;
 }
 
-const isoDate = (d: Date) => formatISO(d, { representation: 'date' });
-/** ISO weekday, 1 = Monday … 7 = Sunday. */
-const isoWeekday = (d: Date) => ((d.getUTCDay() + 6) % 7) + 1;
-const utcDate = (s: string) => parseISO(`${s}T00:00:00Z`);
-
 export class DeliveryCalendar {
   private holidayCache = new Map<number, Map<string, string>>();
 
@@ -49,26 +44,26 @@ export class DeliveryCalendar {
   }
 
   isWorkingDay(date: string): boolean {
-    const wd = isoWeekday(utcDate(date));
+    const wd = isoWeekday(date);
     return wd <= 5 && !this.holidayName(date);
   }
 
   /** The order deadline of a delivery on `date` by `route`, as Stockholm wall-clock 'yyyy-MM-ddTHH:mm:ss'. */
   deadline(date: string, route: Route): string {
-    let day = utcDate(date);
+    let day = date;
     let remaining = route.deadlineDaysBefore;
     while (remaining > 0) {
       day = addDays(day, -1);
-      if (this.isWorkingDay(isoDate(day))) remaining -= 1;
+      if (this.isWorkingDay(day)) remaining -= 1;
     }
     const time = route.deadlineTime.length === 5 ? `${route.deadlineTime}:00` : route.deadlineTime;
-    return `${isoDate(day)}T${time}`;
+    return `${day}T${time}`;
   }
 
   /** A delivery on `date`, if a route serves that weekday and it is not a holiday or a closed day. */
   deliveryOn(date: string): DeliveryDate | null {
     if (this.holidayName(date) || this.closedDates.has(date)) return null;
-    const weekday = isoWeekday(utcDate(date));
+    const weekday = isoWeekday(date);
     const candidates = this.routes.filter((r) => r.weekday === weekday).map((r) => this.deadline(date, r));
     if (candidates.length === 0) return null;
     // Several routes on one weekday: the latest deadline is the one that still lets the customer order.
@@ -79,8 +74,8 @@ export class DeliveryCalendar {
   deliveries(from: string, to: string, now: Date): DeliveryDate[] {
     const nowLocal = stockholmLocal(now);
     const result: DeliveryDate[] = [];
-    for (let d = utcDate(from); isoDate(d) <= to; d = addDays(d, 1)) {
-      const delivery = this.deliveryOn(isoDate(d));
+    for (let d = from; d <= to; d = addDays(d, 1)) {
+      const delivery = this.deliveryOn(d);
       if (delivery && delivery.deadline > nowLocal) result.push(delivery);
     }
     return result;
@@ -90,7 +85,7 @@ export class DeliveryCalendar {
   next(now: Date, horizonDays = 60): DeliveryDate | null {
     if (!this.hasRoutes) return null;
     const today = stockholmLocal(now).slice(0, 10);
-    const until = isoDate(addDays(utcDate(today), horizonDays));
+    const until = addDays(today, horizonDays);
     return this.deliveries(today, until, now)[0] ?? null;
   }
 }

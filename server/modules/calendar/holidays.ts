@@ -1,4 +1,4 @@
-import { addDays, formatISO } from 'date-fns';
+import { addDays, isoWeekday } from '../../../contract/rules/days';
 
 /** Easter Sunday (Gregorian), by the anonymous Gregorian algorithm. */
 export function easterSunday(year: number): Date {
@@ -19,12 +19,12 @@ export function easterSunday(year: number): Date {
   return new Date(Date.UTC(year, month - 1, day));
 }
 
-const iso = (d: Date) => formatISO(d, { representation: 'date' });
-const utc = (y: number, m: number, d: number) => new Date(Date.UTC(y, m - 1, d));
+const day = (y: number, m: number, d: number) =>
+  `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
 
-/** First date in [from, from+6] that falls on the given weekday (0 = Sunday … 6 = Saturday). */
-function firstWeekdayFrom(from: Date, weekday: number): Date {
-  return addDays(from, (weekday - from.getUTCDay() + 7) % 7);
+/** First date in [from, from+6] that falls on the given ISO weekday (1 = Monday … 7 = Sunday). */
+function firstWeekdayFrom(from: string, weekday: number): string {
+  return addDays(from, (weekday - isoWeekday(from) + 7) % 7);
 }
 
 /**
@@ -32,26 +32,26 @@ function firstWeekdayFrom(from: Date, weekday: number): Date {
  * deliver on (midsommarafton, julafton, nyårsafton).
  */
 export function swedishHolidays(year: number): Map<string, string> {
-  const easter = easterSunday(year);
-  const midsummerDay = firstWeekdayFrom(utc(year, 6, 20), 6);
-  const allSaints = firstWeekdayFrom(utc(year, 10, 31), 6);
-  const days: [Date, string][] = [
-    [utc(year, 1, 1), 'Nyårsdagen'],
-    [utc(year, 1, 6), 'Trettondedag jul'],
+  const easter = easterSunday(year).toISOString().slice(0, 10);
+  const midsummerDay = firstWeekdayFrom(day(year, 6, 20), 6);
+  const allSaints = firstWeekdayFrom(day(year, 10, 31), 6);
+  const days: [string, string][] = [
+    [day(year, 1, 1), 'Nyårsdagen'],
+    [day(year, 1, 6), 'Trettondedag jul'],
     [addDays(easter, -2), 'Långfredagen'],
     [easter, 'Påskdagen'],
     [addDays(easter, 1), 'Annandag påsk'],
-    [utc(year, 5, 1), 'Första maj'],
+    [day(year, 5, 1), 'Första maj'],
     [addDays(easter, 39), 'Kristi himmelsfärdsdag'],
     [addDays(easter, 49), 'Pingstdagen'],
-    [utc(year, 6, 6), 'Sveriges nationaldag'],
+    [day(year, 6, 6), 'Sveriges nationaldag'],
     [addDays(midsummerDay, -1), 'Midsommarafton'],
     [midsummerDay, 'Midsommardagen'],
     [allSaints, 'Alla helgons dag'],
-    [utc(year, 12, 24), 'Julafton'],
-    [utc(year, 12, 25), 'Juldagen'],
-    [utc(year, 12, 26), 'Annandag jul'],
-    [utc(year, 12, 31), 'Nyårsafton'],
+    [day(year, 12, 24), 'Julafton'],
+    [day(year, 12, 25), 'Juldagen'],
+    [day(year, 12, 26), 'Annandag jul'],
+    [day(year, 12, 31), 'Nyårsafton'],
   ];
-  return new Map(days.map(([d, name]) => [iso(d), name]));
+  return new Map(days);
 }

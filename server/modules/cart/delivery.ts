@@ -1,6 +1,6 @@
-import { addDays, format, formatISO, parseISO } from 'date-fns';
-import { sv } from 'date-fns/locale/sv';
 import type { DeliveryDate as DeliveryDateDto } from '../../../contract/calendar';
+import { addDays } from '../../../contract/rules/days';
+import { formatWeekdayDate } from '../../../contract/rules/swedish-dates';
 import { stockholmLocal, type DeliveryCalendar, type DeliveryDate } from '../calendar/deliveries';
 
 /** How far ahead the next available date is looked for. */
@@ -28,12 +28,11 @@ export function toDeliveryDto(delivery: DeliveryDate): DeliveryDateDto {
 
 /** 'tisdag 24 november' — a delivery date as a Swedish sentence shows it. */
 export function swedishDay(date: string): string {
-  return format(parseISO(date), 'EEEE d MMMM', { locale: sv });
+  return formatWeekdayDate(date);
 }
 
 export const todayIn = (now: Date) => stockholmLocal(now).slice(0, 10);
-export const plusDays = (date: string, days: number) =>
-  formatISO(addDays(parseISO(date), days), { representation: 'date' });
+export const plusDays = (date: string, days: number) => addDays(date, days);
 
 /** The delivery on `date` if it can still be ordered for at `now` (a delivery day whose deadline is ahead). */
 export function orderableOn(calendar: DeliveryCalendar, date: string, now: Date): DeliveryDate | null {

@@ -1,5 +1,6 @@
 import { asc, count, gt, max, sql } from 'drizzle-orm';
-import { CONTENT_CLIENT, storyPath, type ContentConfigResponse } from '../../../contract/content';
+import { type ContentConfigResponse } from '../../../contract/content-cdn';
+import { CONTENT_CLIENT, storyPath } from '../../../contract/content-constants';
 import type { Config } from '../../config';
 import type { DbOrTx } from '../../db/client';
 import { categories, productCategories, products } from '../../db/schema';

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Readable } from 'node:stream';
 import { createGzip } from 'node:zlib';
 import { z } from 'zod';
-import { productPath } from '../../../contract/content';
+import { productPath } from '../../../contract/content-constants';
 import type { Config } from '../../config';
 import type { DbOrTx } from '../../db/client';
 import type { ContentSource } from '../../adapters/content';

@@ -1,6 +1,8 @@
 import type { Content, TDocumentDefinitions, TableCell } from 'pdfmake/interfaces';
 import catalogTexts from '../../../locales/sv/catalog.json' with { type: 'json' };
+import documentTexts from '../../../locales/sv/documents.json' with { type: 'json' };
 import type { products } from '../../db/schema';
+import { fill } from '../../lib/i18n';
 import { PDF_FONT, renderPdf } from '../../lib/pdf';
 
 export type ProductRow = typeof products.$inferSelect;
@@ -8,9 +10,9 @@ export type ProductRow = typeof products.$inferSelect;
 /** The two kinds of sheet the catalogue links to: the product sheet and, for chemicals, the safety data sheet. */
 export type SheetKind = 'product' | 'safety';
 
+// The product page's labels, so that the sheet and the page name a fact alike; the sheet's own texts in `sheet`.
 const t = catalogTexts.product;
-const fill = (text: string, values: Record<string, string | number>) =>
-  text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(values[key] ?? ''));
+const sheet = documentTexts.datasheet;
 const decimal = new Intl.NumberFormat('sv-SE', { maximumFractionDigits: 1 });
 const stockholmDate = (date: Date) =>
   new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Stockholm', dateStyle: 'long' }).format(date);
@@ -105,25 +107,20 @@ function productContent(row: ProductRow): Content[] {
  */
 function safetyContent(row: ProductRow, customerServiceEmail: string): Content[] {
   const identification: [string, string][] = [
-    ['Produktnamn', row.name],
+    [sheet.productName, row.name],
     [t.sku, row.sku],
     [t.brand, row.brandName],
     ...(row.gtinPiece ? ([[t.gtinPiece, row.gtinPiece]] as [string, string][]) : []),
     ...(row.gtinCarton ? ([[t.gtinCarton, row.gtinCarton]] as [string, string][]) : []),
     [t.unit, unitText(row)],
     ...(row.packageSize ? ([[t.packageSize, row.packageSize]] as [string, string][]) : []),
-    ['Leverantör', `Skafferi, kundservice ${customerServiceEmail}`],
+    [sheet.supplier, fill(sheet.supplierValue, { email: customerServiceEmail })],
   ];
   return [
-    heading('Avsnitt 1: Namnet på ämnet/blandningen och bolaget/företaget'),
+    heading(sheet.safetySection1),
     factsTable(identification),
-    heading('Avsnitt 2–16'),
-    {
-      text:
-        `Uppgifter om faror, hantering, förvaring, skyddsåtgärder och transport lämnas av tillverkaren ` +
-        `${row.brandName} enligt förordning (EG) nr 1907/2006 (Reach). Kontakta kundservice på ` +
-        `${customerServiceEmail} så skickar vi tillverkarens fullständiga säkerhetsdatablad.`,
-    },
+    heading(sheet.safetySections2to16),
+    { text: fill(sheet.safetyFromManufacturer, { brand: row.brandName, email: customerServiceEmail }) },
   ];
 }
 
@@ -131,14 +128,14 @@ export type SheetOptions = { title: string; customerServiceEmail: string; now?: 
 
 /** The product's data sheet as an A4 PDF, in Swedish, from the catalogue row. */
 export async function dataSheetPdf(row: ProductRow, kind: SheetKind, options: SheetOptions): Promise<Buffer> {
-  const updated = `Uppdaterad ${stockholmDate(row.updatedAt)}`;
+  const updated = fill(sheet.updated, { date: stockholmDate(row.updatedAt) });
   const doc: TDocumentDefinitions = {
     pageSize: 'A4',
     pageMargins: [48, 48, 48, 56],
     info: {
-      title: `${options.title} – ${row.name}`,
-      author: 'Skafferi',
-      subject: `${options.title} för artikel ${row.sku}`,
+      title: fill(sheet.title, { title: options.title, name: row.name }),
+      author: sheet.brand,
+      subject: fill(sheet.subject, { title: options.title, sku: row.sku }),
     },
     language: 'sv-SE',
     defaultStyle: { font: PDF_FONT, fontSize: 10, lineHeight: 1.2 },
@@ -150,20 +147,26 @@ export async function dataSheetPdf(row: ProductRow, kind: SheetKind, options: Sh
     },
     footer: (page, pages) => ({
       columns: [
-        { text: `Skafferi · ${row.sku} · ${updated}`, fontSize: 8 },
-        { text: `Sida ${page} av ${pages}`, alignment: 'right', fontSize: 8 },
+        { text: fill(sheet.footer, { sku: row.sku, updated }), fontSize: 8 },
+        { text: fill(sheet.page, { page, pages }), alignment: 'right', fontSize: 8 },
       ],
       margin: [48, 20, 48, 0],
     }),
     content: [
       {
         columns: [
-          { text: 'Skafferi', style: 'brand' },
+          { text: sheet.brand, style: 'brand' },
           { text: options.title, style: 'kind', alignment: 'right' },
         ],
       },
       { text: row.name, style: 'title' },
-      { text: `${t.brand}: ${row.brandName} · ${fill(t.articleNumber, { sku: row.sku })}` },
+      {
+        text: fill(sheet.brandAndSku, {
+          brandLabel: t.brand,
+          brand: row.brandName,
+          articleNumber: fill(t.articleNumber, { sku: row.sku }),
+        }),
+      },
       ...(kind === 'safety' ? safetyContent(row, options.customerServiceEmail) : productContent(row)),
     ],
   };

@@ -1,45 +1,23 @@
+import texts from '../../../locales/sv/mails.json' with { type: 'json' };
 import type { OutgoingMail } from '../../adapters/mail';
+import { fill } from '../../lib/i18n';
 
-const signature = ['', 'Hälsningar', 'Skafferi'];
+const t = texts.newsletter;
+/** A newsletter mail: no name to greet, signed by Skafferi rather than customer service (locales/sv/mails.json). */
+const letter = (body: string) => [texts.greetingWithoutName, '', body, '', t.signature].join('\n');
 
 export function confirmMail(to: string, confirmLink: string, ttlHours: number): OutgoingMail {
-  const text = [
-    'Hej!',
-    '',
-    'Tack för att du vill få Skafferis nyhetsbrev. Bekräfta att det är du genom att öppna länken',
-    `(den gäller i ${ttlHours} timmar):`,
-    confirmLink,
-    '',
-    'Har du inte anmält dig kan du bortse från mejlet; du får inga utskick utan att bekräfta.',
-    ...signature,
-  ].join('\n');
-  return { to, subject: 'Bekräfta din prenumeration på Skafferis nyhetsbrev', text, kind: 'newsletter-confirm' };
+  const text = letter(fill(t.confirm.body, { link: confirmLink, hours: ttlHours }));
+  return { to, subject: t.confirm.subject, text, kind: 'newsletter-confirm' };
 }
 
 export function welcomeMail(to: string, unsubscribeLink: string): OutgoingMail {
-  const text = [
-    'Hej!',
-    '',
-    'Nu är du anmäld till Skafferis nyhetsbrev: säsongens råvaror, nyheter i sortimentet och kampanjer.',
-    '',
-    'Vill du inte längre få nyhetsbrevet avslutar du prenumerationen här:',
-    unsubscribeLink,
-    ...signature,
-  ].join('\n');
-  return { to, subject: 'Välkommen till Skafferis nyhetsbrev', text, kind: 'newsletter-welcome' };
+  const text = letter(fill(t.welcome.body, { link: unsubscribeLink }));
+  return { to, subject: t.welcome.subject, text, kind: 'newsletter-welcome' };
 }
 
 /** Sent instead of a new confirmation when the address already receives the newsletter. */
 export function alreadySubscribedMail(to: string, unsubscribeLink: string): OutgoingMail {
-  const text = [
-    'Hej!',
-    '',
-    'Någon (troligen du) ville anmäla den här adressen till Skafferis nyhetsbrev, men du får det redan.',
-    'Du behöver inte göra något.',
-    '',
-    'Vill du inte längre få nyhetsbrevet avslutar du prenumerationen här:',
-    unsubscribeLink,
-    ...signature,
-  ].join('\n');
-  return { to, subject: 'Du får redan Skafferis nyhetsbrev', text, kind: 'newsletter-already' };
+  const text = letter(fill(t.alreadySubscribed.body, { link: unsubscribeLink }));
+  return { to, subject: t.alreadySubscribed.subject, text, kind: 'newsletter-already' };
 }

@@ -1,17 +1,18 @@
 import type { Content, TDocumentDefinitions, TableCell } from 'pdfmake/interfaces';
 import type { OrderDetail } from '../../../contract/orders';
+import documentTexts from '../../../locales/sv/documents.json' with { type: 'json' };
 import type { companies } from '../../db/schema';
+import { fill } from '../../lib/i18n';
 import { PDF_FONT, renderPdf } from '../../lib/pdf';
 
 type CompanyRow = typeof companies.$inferSelect;
 
+const t = documentTexts.order;
+
 const kr = new Intl.NumberFormat('sv-SE', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 /** 123456 öre → '1 234,56 kr' (Swedish grouping with a no-break space). */
-export const money = (ore: number) => `${kr.format(ore / 100)} kr`;
+export const money = (ore: number) => fill(t.amount, { amount: kr.format(ore / 100) });
 const qty = new Intl.NumberFormat('sv-SE', { maximumFractionDigits: 3 });
-const UNIT = { piece: 'st', carton: 'krt' } as const;
-const STATUS = { pending: 'Mottagen', delivered: 'Levererad', received: 'Kvitterad' } as const;
-const TYPE = { web: 'Webborder', sale: 'Säljorder' } as const;
 
 const stockholmDate = (iso: string) =>
   new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Stockholm', dateStyle: 'short', timeStyle: 'short' }).format(
@@ -24,31 +25,31 @@ export async function orderPdf(order: OrderDetail, company: CompanyRow): Promise
   const right = (text: string): TableCell => ({ text, alignment: 'right' });
   const rows: TableCell[][] = [
     [
-      head('Rad'),
-      head('Art.nr'),
-      head('Benämning'),
-      head('Antal', 'right'),
-      head('A-pris', 'right'),
-      head('Moms', 'right'),
-      head('Belopp', 'right'),
+      head(t.columns.line),
+      head(t.columns.sku),
+      head(t.columns.name),
+      head(t.columns.quantity, 'right'),
+      head(t.columns.aPrice, 'right'),
+      head(t.columns.vat, 'right'),
+      head(t.columns.amount, 'right'),
     ],
     ...order.rows.map((r) => [
       String(r.lineNumber),
       r.sku,
       r.name,
-      right(`${qty.format(r.quantity)} ${UNIT[r.unit]}`),
+      right(fill(t.quantity, { quantity: qty.format(r.quantity), unit: t.units[r.unit] })),
       right(money(r.aPrice)),
-      right(`${r.vatRate} %`),
+      right(fill(t.vatRate, { rate: r.vatRate })),
       right(money(r.rowTotal)),
     ]),
   ];
-  const t = order.totals;
+  const totals = order.totals;
   const totalLines: [string, number][] = [
-    ['Summa exkl. moms', t.subtotal],
-    ...(t.discount ? ([['Rabatt', -t.discount]] as [string, number][]) : []),
-    ['Frakt', t.shipping],
-    ...(t.otherCosts ? ([['Övriga kostnader', t.otherCosts]] as [string, number][]) : []),
-    ...t.vatLines.map((l): [string, number] => [`Moms ${l.rate} % (på ${money(l.base)})`, l.vat]),
+    [t.subtotal, totals.subtotal],
+    ...(totals.discount ? ([[t.discount, -totals.discount]] as [string, number][]) : []),
+    [t.shipping, totals.shipping],
+    ...(totals.otherCosts ? ([[t.otherCosts, totals.otherCosts]] as [string, number][]) : []),
+    ...totals.vatLines.map((l): [string, number] => [fill(t.vat, { rate: l.rate, base: money(l.base) }), l.vat]),
   ];
   const address = [
     order.address.name,
@@ -60,8 +61,8 @@ export async function orderPdf(order: OrderDetail, company: CompanyRow): Promise
   const content: Content = [
     {
       columns: [
-        { text: 'Skafferi', style: 'brand' },
-        { text: `Order ${order.orderNumber}`, style: 'title', alignment: 'right' },
+        { text: t.brand, style: 'brand' },
+        { text: fill(t.title, { orderNumber: order.orderNumber }), style: 'title', alignment: 'right' },
       ],
     },
     {
@@ -69,25 +70,25 @@ export async function orderPdf(order: OrderDetail, company: CompanyRow): Promise
       columns: [
         {
           stack: [
-            { text: 'Kund', bold: true },
-            `${company.name} (${company.code})`,
-            ...(company.orgNumber ? [`Org.nr ${company.orgNumber}`] : []),
-            ...(company.phone ? [`Tel. ${company.phone}`] : []),
+            { text: t.customer, bold: true },
+            fill(t.customerName, { name: company.name, code: company.code }),
+            ...(company.orgNumber ? [fill(t.orgNumber, { orgNumber: company.orgNumber })] : []),
+            ...(company.phone ? [fill(t.phone, { phone: company.phone })] : []),
             ...(company.email ? [company.email] : []),
           ],
         },
-        { stack: [{ text: 'Leveransadress', bold: true }, address] },
+        { stack: [{ text: t.deliveryAddress, bold: true }, address] },
         {
           stack: [
-            { text: 'Orderuppgifter', bold: true },
-            `Ordertyp: ${TYPE[order.orderType]}`,
-            `Status: ${STATUS[order.status]}`,
-            `Orderdatum: ${stockholmDate(order.orderDate)}`,
-            `Leveransdag: ${order.deliveryDate}`,
-            ...(order.reference ? [`Er referens: ${order.reference}`] : []),
-            ...(order.theirReference ? [`Vår referens: ${order.theirReference}`] : []),
-            ...(order.userName ? [`Beställd av: ${order.userName}`] : []),
-            ...(order.placedBy ? [`Lagd av: ${order.placedBy} (Skafferi)`] : []),
+            { text: t.details, bold: true },
+            fill(t.orderType, { type: t.types[order.orderType] }),
+            fill(t.status, { status: t.statuses[order.status] }),
+            fill(t.orderDate, { date: stockholmDate(order.orderDate) }),
+            fill(t.deliveryDate, { date: order.deliveryDate }),
+            ...(order.reference ? [fill(t.reference, { reference: order.reference })] : []),
+            ...(order.theirReference ? [fill(t.theirReference, { reference: order.theirReference })] : []),
+            ...(order.userName ? [fill(t.orderedBy, { name: order.userName })] : []),
+            ...(order.placedBy ? [fill(t.placedBy, { name: order.placedBy })] : []),
           ],
         },
       ],
@@ -103,7 +104,7 @@ export async function orderPdf(order: OrderDetail, company: CompanyRow): Promise
         widths: ['*', 110],
         body: [
           ...totalLines.map(([label, value]) => [right(label), right(money(value))]),
-          [head('Att betala inkl. moms', 'right'), head(money(t.total), 'right')],
+          [head(t.total, 'right'), head(money(totals.total), 'right')],
         ],
       },
       layout: 'noBorders',
@@ -112,10 +113,15 @@ export async function orderPdf(order: OrderDetail, company: CompanyRow): Promise
   const doc: TDocumentDefinitions = {
     pageSize: 'A4',
     pageMargins: [36, 36, 36, 48],
-    info: { title: `Order ${order.orderNumber}`, author: 'Skafferi' },
+    info: { title: fill(t.title, { orderNumber: order.orderNumber }), author: t.brand },
     defaultStyle: { font: PDF_FONT, fontSize: 9 },
     styles: { brand: { fontSize: 18, bold: true, color: '#1d4ed8' }, title: { fontSize: 14, bold: true } },
-    footer: (page, pages) => ({ text: `Sida ${page} av ${pages}`, alignment: 'center', fontSize: 8, margin: [0, 16] }),
+    footer: (page, pages) => ({
+      text: fill(t.page, { page, pages }),
+      alignment: 'center',
+      fontSize: 8,
+      margin: [0, 16],
+    }),
     content,
   };
   return renderPdf(doc);

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { formatDateTime, formatWeekdayDate } from '../../lib/dates';
+import { formatDateTime, formatWeekdayDate } from '../../../contract/rules/swedish-dates';
 import { paths } from '../../lib/paths';
 import { OrderSummary } from '../../ui/cart/OrderSummary';
 import { LinkButton } from '../../ui/Link';

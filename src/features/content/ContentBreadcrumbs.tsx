@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { CdnStory } from '../../../contract/content';
+import type { CdnStory } from '../../../contract/content-cdn';
 import { storyPath } from '../../../contract/content-constants';
 import { ancestorsQuery } from '../../api/queries/content';
 import { paths } from '../../lib/paths';

@@ -1,7 +1,8 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useLoaderData } from 'react-router';
-import type { BlogPostBlok, CdnStory, NestableBlok, PageBlok, ProductCategoryBlok } from '../../../contract/content';
+import type { BlogPostBlok, NestableBlok, PageBlok, ProductCategoryBlok } from '../../../contract/content-bloks';
+import type { CdnStory } from '../../../contract/content-cdn';
 import { storyQuery } from '../../api/queries/content';
 import { cx } from '../../ui/cx';
 import { ContentBreadcrumbs } from './ContentBreadcrumbs';

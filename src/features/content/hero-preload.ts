@@ -1,4 +1,5 @@
-import type { CdnStory, HeroBlok } from '../../../contract/content';
+import type { HeroBlok } from '../../../contract/content-bloks';
+import type { CdnStory } from '../../../contract/content-cdn';
 import { BOX, imageBox, srcSet } from './components/media';
 
 let preloaded: HTMLLinkElement | undefined;

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
-import type { CdnStory, Seo } from '../../../contract/content';
+import type { CdnStory } from '../../../contract/content-cdn';
+import type { Seo } from '../../../contract/content-fields';
 import { applyColourMode, readColourMode, subscribeColourMode } from '../../lib/colour-mode';
 import { documentTitle } from '../../lib/title';
 

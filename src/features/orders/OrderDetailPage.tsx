@@ -6,7 +6,7 @@ import { v7 as uuidv7 } from 'uuid';
 import { errorMessage } from '../../api/error-message';
 import { downloadOrderPdf, orderDetailQuery, reorder } from '../../api/queries/orders';
 import { useActiveCompany, useSyncState } from '../../api/session/hooks';
-import { formatDateTime, formatWeekdayDate } from '../../lib/dates';
+import { formatDateTime, formatWeekdayDate } from '../../../contract/rules/swedish-dates';
 import { paths } from '../../lib/paths';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';

@@ -6,7 +6,7 @@ import { ORDER_STATUSES, type OrderStatus, type OrderSummary } from '../../../co
 import { errorMessage } from '../../api/error-message';
 import { orderHistoryQuery, type OrderHistoryParams } from '../../api/queries/orders';
 import { useActiveCompany } from '../../api/session/hooks';
-import { formatShortDate } from '../../lib/dates';
+import { formatShortDate } from '../../../contract/rules/swedish-dates';
 import { formatSek } from '../../lib/money';
 import { orderPath } from '../../lib/paths';
 import { useDebouncedValue } from '../../lib/use-debounced-value';

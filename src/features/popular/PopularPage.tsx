@@ -1,5 +1,4 @@
 import { useQuery } from '@tanstack/react-query';
-import { format, subDays } from 'date-fns';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -7,7 +6,8 @@ import type { PopularArticle } from '../../../contract/orders';
 import { errorMessage } from '../../api/error-message';
 import { popularArticlesQuery } from '../../api/queries/orders';
 import { useActiveCompany } from '../../api/session/hooks';
-import { formatShortDate } from '../../lib/dates';
+import { addDays, dayOf } from '../../../contract/rules/days';
+import { formatShortDate } from '../../../contract/rules/swedish-dates';
 import { formatSek } from '../../lib/money';
 import { productPath } from '../../lib/paths';
 import { Alert } from '../../ui/Alert';
@@ -30,10 +30,10 @@ export function PopularPage() {
   const period: Period = (PERIODS as readonly string[]).includes(params.get('period') ?? '')
     ? (params.get('period') as Period)
     : '365';
-  const today = new Date();
+  const today = dayOf(new Date());
   const range = {
-    from: format(subDays(today, Number(period)), 'yyyy-MM-dd'),
-    to: format(today, 'yyyy-MM-dd'),
+    from: addDays(today, -Number(period)),
+    to: today,
     limit: 50,
   };
   const query = useQuery({ ...popularArticlesQuery(company.code ?? '', range), enabled: company.code !== null });

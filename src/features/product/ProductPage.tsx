@@ -6,7 +6,7 @@ import { usePrice } from '../../api/prices';
 import { productQuery } from '../../api/queries/catalog';
 import { useIsAuthenticated } from '../../api/session/hooks';
 import { formatSek } from '../../lib/money';
-import { formatDate } from '../../lib/dates';
+import { formatDate } from '../../../contract/rules/swedish-dates';
 import { paths } from '../../lib/paths';
 import type { ProductSnapshot } from '../../offline';
 import { AddToCartSlot } from '../../ui/catalog/AddToCartSlot';

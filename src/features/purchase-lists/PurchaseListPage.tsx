@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { useSyncState } from '../../api/session/hooks';
 import { syncController } from '../../api/session/sync';
-import { formatShortDate } from '../../lib/dates';
+import { formatShortDate } from '../../../contract/rules/swedish-dates';
 import { paths } from '../../lib/paths';
 import { documentTitle } from '../../lib/title';
 import { sortItems, type MirrorItem, type MirrorList } from '../../offline';

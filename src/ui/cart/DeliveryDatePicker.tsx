@@ -1,6 +1,5 @@
 import { parseDate, type CalendarDate, type DateValue } from '@internationalized/date';
 import { useQuery } from '@tanstack/react-query';
-import { addDays, format, parseISO } from 'date-fns';
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -24,7 +23,8 @@ import {
 import type { DeliveryDate } from '../../../contract/calendar';
 import { calendarQuery } from '../../api/queries/calendar';
 import { useSyncState } from '../../api/session/hooks';
-import { formatSv, formatWeekdayDate } from '../../lib/dates';
+import { addDays, dayOf } from '../../../contract/rules/days';
+import { formatWeekdayDate, formatWeekdayDateTime } from '../../../contract/rules/swedish-dates';
 import type { MirrorCart } from '../../offline/cart';
 import { Alert } from '../Alert';
 import { Button } from '../Button';
@@ -36,10 +36,9 @@ import { tryChangeCart } from './cart-actions';
 /** How far ahead the calendar offers dates (days). */
 const RANGE_DAYS = 90;
 
-const isoDay = (d: Date) => format(d, 'yyyy-MM-dd');
 /** "tisdag 24 november kl. 14:00" from the deadline's Stockholm wall-clock time. */
 export const deadlineText = (delivery: Pick<DeliveryDate, 'deadlineLocal'>) =>
-  formatSv(parseISO(delivery.deadlineLocal), "EEEE d MMMM 'kl.' HH:mm");
+  formatWeekdayDateTime(delivery.deadlineLocal);
 
 export interface DeliveryDatePickerProps {
   companyCode: string;
@@ -60,8 +59,8 @@ export function DeliveryDatePicker({ companyCode, cart, className }: DeliveryDat
   const [focused, setFocused] = useState<string | null>(null);
   const errorId = useId();
   const { from, to } = useMemo(() => {
-    const today = new Date();
-    return { from: isoDay(today), to: isoDay(addDays(today, RANGE_DAYS)) };
+    const today = dayOf(new Date());
+    return { from: today, to: addDays(today, RANGE_DAYS) };
   }, []);
   const calendar = useQuery(calendarQuery(companyCode, from, to));
   const dates = useMemo(() => new Map((calendar.data?.data ?? []).map((d) => [d.date, d])), [calendar.data]);

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { CustomerPrice } from '../../../contract/catalog';
-import { formatDate } from '../../lib/dates';
+import { formatDate } from '../../../contract/rules/swedish-dates';
 import { formatSek } from '../../lib/money';
 import { cx } from '../cx';
 

@@ -1,7 +1,8 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { folderFile, storyFile, type CdnStory } from '../../../../contract/content';
+import { type CdnStory } from '../../../../contract/content-cdn';
+import { folderFile, storyFile } from '../../../../contract/content-files';
 import type { ContentSnapshot, FolderRecord, StoryRecord } from '../types';
 
 /** File and folder names are slugs. */

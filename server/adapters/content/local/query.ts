@@ -1,11 +1,11 @@
 import {
-  CDN_LIMITS,
   type CdnLink,
   type CdnLinksQuery,
   type CdnStoriesQuery,
   type CdnStory,
   type CdnStoryQuery,
-} from '../../../../contract/content';
+} from '../../../../contract/content-cdn';
+import { CDN_LIMITS } from '../../../../contract/content-constants';
 import type { ContentSnapshot, FolderRecord, StoryRecord } from '../types';
 
 /** A parameter the engine cannot work with: answered 400 with the parameter's name. */
@@ -18,23 +18,13 @@ export class CdnParamError extends Error {
   }
 }
 
-/** One `filter_query[field][operation]=value` parameter. */
+/**
+ * One `filter_query[field][in]=a,b` parameter: the one content filter the engine serves (decision 0056). Neither the
+ * app nor storyblok-js-client sends a filter_query; `in` stays because the CDN's contract tests ask for it over HTTP.
+ * Storyblok's other operations (like, gt_int, any_in_array, …) are refused with 400 rather than kept as unused code.
+ */
 export type FilterClause = { field: string; op: FilterOp; value: string };
-export const FILTER_OPS = [
-  'is',
-  'in',
-  'not_in',
-  'like',
-  'not_like',
-  'any_in_array',
-  'all_in_array',
-  'gt_int',
-  'lt_int',
-  'gt_float',
-  'lt_float',
-  'gt_date',
-  'lt_date',
-] as const;
+export const FILTER_OPS = ['in'] as const;
 type FilterOp = (typeof FILTER_OPS)[number];
 
 const FILTER_KEY = /^filter_query\[([^\]]+)\]\[([^\]]+)\]$/;
@@ -55,7 +45,10 @@ export function filterClauses(query: Record<string, unknown>): FilterClause[] {
     }
     const [, field, op] = match as unknown as [string, string, string];
     if (!(FILTER_OPS as readonly string[]).includes(op)) {
-      throw new CdnParamError(key, `unknown operation "${op}" (one of ${FILTER_OPS.join(', ')})`);
+      throw new CdnParamError(
+        key,
+        `operation "${op}" is not supported by the local content engine (it serves ${FILTER_OPS.join(', ')})`,
+      );
     }
     if (typeof value !== 'string') throw new CdnParamError(key, 'must be given once');
     clauses.push({ field, op: op as FilterOp, value });
@@ -89,41 +82,9 @@ function parseInstant(value: string): number {
   return Date.parse(value.includes('T') || value.length === 10 ? value : value.replace(' ', 'T') + 'Z');
 }
 
-function matchesClause(story: CdnStory, { field, op, value }: FilterClause): boolean {
+function matchesClause(story: CdnStory, { field, value }: FilterClause): boolean {
   const actual = contentValue(story, field);
-  const asText = actual === undefined || actual === null ? '' : String(actual);
-  switch (op) {
-    case 'is':
-      if (value === 'empty') return asText === '' || (Array.isArray(actual) && actual.length === 0);
-      if (value === 'not_empty') return asText !== '' && !(Array.isArray(actual) && actual.length === 0);
-      if (value === 'empty_array') return Array.isArray(actual) && actual.length === 0;
-      if (value === 'not_empty_array') return Array.isArray(actual) && actual.length > 0;
-      return asText === value;
-    case 'in':
-      return splitList(value).includes(asText);
-    case 'not_in':
-      return !splitList(value).includes(asText);
-    case 'like':
-      return globRegex(value).test(asText);
-    case 'not_like':
-      return !globRegex(value).test(asText);
-    case 'any_in_array':
-    case 'all_in_array': {
-      const items = Array.isArray(actual) ? actual.map(String) : [];
-      const wanted = splitList(value);
-      return op === 'any_in_array' ? wanted.some((w) => items.includes(w)) : wanted.every((w) => items.includes(w));
-    }
-    case 'gt_int':
-    case 'gt_float':
-      return asText !== '' && Number(actual) > Number(value);
-    case 'lt_int':
-    case 'lt_float':
-      return asText !== '' && Number(actual) < Number(value);
-    case 'gt_date':
-      return asText !== '' && parseInstant(asText) > parseInstant(value);
-    case 'lt_date':
-      return asText !== '' && parseInstant(asText) < parseInstant(value);
-  }
+  return splitList(value).includes(actual === undefined || actual === null ? '' : String(actual));
 }
 
 function textOf(value: unknown, out: string[]): string[] {

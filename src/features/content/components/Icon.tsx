@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import type { IconBlok } from '../../../../contract/content';
+import type { IconBlok } from '../../../../contract/content-bloks';
 import { cx } from '../../../ui/cx';
 import { iconOf } from './icon-set';
 

@@ -1,6 +1,6 @@
 import { Fragment, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { RichText as RichTextDoc, RichTextMark, RichTextNode } from '../../../../contract/content';
+import type { RichText as RichTextDoc, RichTextMark, RichTextNode } from '../../../../contract/content-fields';
 import { storyPath } from '../../../../contract/content-constants';
 import { cx } from '../../../ui/cx';
 import { Anchor } from '../../../ui/Link';

@@ -8,7 +8,7 @@ import type {
   ImageWithTextAndButtonBlok,
   TextImageBlockBlok,
   VideoContentBlok,
-} from '../../../../contract/content';
+} from '../../../../contract/content-bloks';
 import { cx } from '../../../ui/cx';
 import { ButtonComponent } from './basic';
 import { Heading, NestHeadings } from './heading';

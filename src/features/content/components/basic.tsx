@@ -4,7 +4,7 @@ import type {
   IconBlok,
   LinkContentBlok,
   TextContentBlok,
-} from '../../../../contract/content';
+} from '../../../../contract/content-bloks';
 import { buttonClass } from '../../../ui/button-styles';
 import { cx } from '../../../ui/cx';
 import { linkClass } from '../../../ui/Link';

@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import type { BlogPostBlok, BlogPostListBlok, CdnStory } from '../../../../contract/content';
+import type { BlogPostBlok, BlogPostListBlok } from '../../../../contract/content-bloks';
+import type { CdnStory } from '../../../../contract/content-cdn';
 import { storyPath } from '../../../../contract/content-constants';
 import { storiesQuery } from '../../../api/queries/content';
-import { formatDate } from '../../../lib/dates';
+import { formatDate } from '../../../../contract/rules/swedish-dates';
 import { buttonClass } from '../../../ui/button-styles';
 import { cx } from '../../../ui/cx';
 import { Anchor } from '../../../ui/Link';

@@ -7,7 +7,8 @@ import {
   type ComponentType,
   type ReactNode,
 } from 'react';
-import type { Blok as AnyBlok, BlokOf, ComponentName } from '../../../../contract/content';
+import type { Blok as AnyBlok, BlokOf } from '../../../../contract/content-bloks';
+import type { ComponentName } from '../../../../contract/content-constants';
 
 /**
  * Drawing one block by its type. Blocks that hold blocks (sections, grids, articles) draw them through `Blok` here, and

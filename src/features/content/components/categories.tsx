@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { CategoryNode } from '../../../../contract/catalog';
-import type { CarouselProductCategoriesBlok, ProductCategoryListBlok } from '../../../../contract/content';
+import type { CarouselProductCategoriesBlok, ProductCategoryListBlok } from '../../../../contract/content-bloks';
 import { categoryPath } from '../../../../contract/content-constants';
 import { categoryTreeQuery } from '../../../api/queries/catalog';
 import { cx } from '../../../ui/cx';

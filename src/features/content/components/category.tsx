@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ProductCategoryBlok } from '../../../../contract/content';
+import type { ProductCategoryBlok } from '../../../../contract/content-bloks';
 import { categoryTreeQuery } from '../../../api/queries/catalog';
 import { pickCategories } from './categories';
 import { Heading, NestHeadings, useHeadingLevel } from './heading';

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import type { FormWrapperBlok } from '../../../../contract/content';
+import type { FormWrapperBlok } from '../../../../contract/content-bloks';
 import { Heading, NestHeadings } from './heading';
 import { RichText } from './RichText';
 

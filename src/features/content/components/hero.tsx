@@ -1,4 +1,4 @@
-import type { HeroBlok, HeroContentBlok } from '../../../../contract/content';
+import type { HeroBlok, HeroContentBlok } from '../../../../contract/content-bloks';
 import { cx } from '../../../ui/cx';
 import { Buttons } from './basic';
 import { Heading } from './heading';

@@ -1,6 +1,6 @@
 import type { LucideIcon } from 'lucide-react';
 import type { ComponentProps } from 'react';
-import type { IconName } from '../../../../contract/content';
+import type { IconName } from '../../../../contract/content-constants';
 import { preloadable, type Preloadable } from '../../../lib/preloadable';
 
 type IconModule = { default: LucideIcon };

@@ -1,4 +1,4 @@
-import type { CarouselGenericBlok, ContentGridBlok, SectionBlok } from '../../../../contract/content';
+import type { CarouselGenericBlok, ContentGridBlok, SectionBlok } from '../../../../contract/content-bloks';
 import { cx } from '../../../ui/cx';
 import { Carousel } from './Carousel';
 import { Heading, NestHeadings } from './heading';

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Anchor, type LinkProps } from '../../../ui/Link';
-import type { Multilink } from '../../../../contract/content';
+import type { Multilink } from '../../../../contract/content-fields';
 import { linkHref } from '../../../../contract/content-constants';
 
 /** Where a multilink goes and how: app paths navigate in the app; `_blank` opens a new tab (and says so). */

@@ -1,4 +1,4 @@
-import type { Asset } from '../../../../contract/content';
+import type { Asset } from '../../../../contract/content-fields';
 import { cx } from '../../../ui/cx';
 
 /** Storyblok's asset URLs carry the image's size: https://a.storyblok.com/f/{space}/{width}x{height}/{hash}/{name}. */

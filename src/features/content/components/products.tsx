@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { CarouselProductsBlok, CarouselProductsWithFilterBlok } from '../../../../contract/content';
+import type { CarouselProductsBlok, CarouselProductsWithFilterBlok } from '../../../../contract/content-bloks';
 import { listingQuery, productSearchQuery } from '../../../api/search/queries';
 import type { FacetId } from '../../../api/search/search';
 import type { ProductHit } from '../../../api/search/types';

@@ -10,7 +10,7 @@ import type {
   EmployeesGridBlok,
   FeatureCardBlok,
   FeatureGridBlok,
-} from '../../../../contract/content';
+} from '../../../../contract/content-bloks';
 import { cx } from '../../../ui/cx';
 import { linkClass } from '../../../ui/Link';
 import { Heading, NestHeadings } from './heading';

@@ -1,4 +1,4 @@
-import type { FormWrapperBlok } from '../../../../contract/content';
+import type { FormWrapperBlok } from '../../../../contract/content-bloks';
 import { ContactForm } from './ContactForm';
 import { NewsletterForm } from './NewsletterForm';
 

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ProductDetail } from '../../../../contract/catalog';
-import { formatDate } from '../../../lib/dates';
+import { formatDate } from '../../../../contract/rules/swedish-dates';
 import { categoryPath } from '../../../lib/paths';
 import { Link } from '../../../ui/Link';
 import { unitText } from '../../../ui/catalog/unit-text';

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { ProductDetail } from '../../../../contract/catalog';
-import { formatDate } from '../../../lib/dates';
+import { formatDate } from '../../../../contract/rules/swedish-dates';
 import { productPath } from '../../../lib/paths';
 import { Alert } from '../../../ui/Alert';
 import { LinkButton } from '../../../ui/Link';

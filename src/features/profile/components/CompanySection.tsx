@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CompanyDetail } from '../../../../contract/customer';
-import { formatWeekdayDate } from '../../../lib/dates';
+import { formatWeekdayDate } from '../../../../contract/rules/swedish-dates';
 import { Alert } from '../../../ui/Alert';
 import { Detail, ProfileSection } from './ProfileSection';
 

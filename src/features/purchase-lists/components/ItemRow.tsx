@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'react-aria-components';
-import { formatShortDate } from '../../../lib/dates';
+import { formatShortDate } from '../../../../contract/rules/swedish-dates';
 import type { MirrorItem } from '../../../offline';
 import { cx } from '../../../ui/cx';
 import { toast } from '../../../ui/toast-queue';

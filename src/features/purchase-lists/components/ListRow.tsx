@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Button, Menu, MenuItem, MenuTrigger, Popover } from 'react-aria-components';
-import { formatShortDate } from '../../../lib/dates';
+import { formatShortDate } from '../../../../contract/rules/swedish-dates';
 import { paths } from '../../../lib/paths';
 import { Anchor } from '../../../ui/Link';
 import type { MirrorList } from '../../../offline';
