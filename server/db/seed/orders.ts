@@ -7,7 +7,7 @@ import type { Rng } from './rng';
 import type { UserInfo } from './users';
 import { addDays, DAY_MS, isoDate, isoWeekday, startOfUtcDay } from './util';
 import { DeliveryCalendar } from '../../modules/calendar/deliveries';
-import { computeOrderTotals, shippingFor } from '../../../contract/rules/order-totals';
+import { computeOrderTotals, rowTotalOf, shippingFor } from '../../../contract/rules/order-totals';
 
 type OrderRow = typeof orders.$inferInsert & { id: string; orderDate: Date };
 type RowRow = typeof orderRows.$inferInsert;
@@ -112,7 +112,7 @@ export function makeOrders(
           quantity: String(qty),
           unit: product.unit,
           aPrice,
-          rowTotal: Math.round(aPrice * qty),
+          rowTotal: rowTotalOf(aPrice, qty),
           vatRate: product.vatRate,
         };
       });
