@@ -1,9 +1,9 @@
+// The server's rules the device can see, so a change bound to be refused is never queued (its MutationError is
+// shown at once instead).
 import { CART_MAX_LINES, CART_MAX_QUANTITY } from '../../../contract/cart';
 import { MutationError, messageFor } from '../messages';
 import { applyOp, addLine, type CartOp } from './operations';
 import type { MirrorCart } from './tables';
-
-// --- check: the server's rules the device can see, so a change bound to be refused is never queued ---------------
 
 const tooBig = (path: string) =>
   new MutationError('ValidationError', messageFor('ValidationError'), [{ path, message: 'validation.tooBig' }]);

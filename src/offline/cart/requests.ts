@@ -1,7 +1,6 @@
+// The request each cart change becomes in the outbox, and which lines it creates or needs.
 import type { HttpMethod } from '../db';
 import type { CartAddLine, CartOp } from './operations';
-
-// --- the request each change becomes -------------------------------------------------------------------------------
 
 export interface OpRequest {
   method: HttpMethod;

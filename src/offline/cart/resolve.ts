@@ -1,3 +1,4 @@
+// The UI's change → the stored op: ids and time fixed, validated with the API's own schemas.
 import { v7 as uuidv7 } from 'uuid';
 import {
   CART_MAX_LINES,
@@ -8,8 +9,6 @@ import {
 } from '../../../contract/cart';
 import { MutationError, messageFor } from '../messages';
 import type { CartAddInput, CartAddLine, CartChange, CartOp } from './operations';
-
-// --- resolve: the UI's change → the stored op (validated with the API's own schemas) -----------------------------
 
 type ZodIssueLike = { path: PropertyKey[]; message: string };
 function parsed<T>(result: { success: true; data: T } | { success: false; error: { issues: ZodIssueLike[] } }): T {
