@@ -89,7 +89,7 @@ export function toItem({ images, ...row }: ItemRow): PurchaseListItem {
  * A requested quantity as it is stored, by the rule the phone applies too (contract/rules/quantity.ts): `minimum` 1
  * when an item is added, 0 when its quantity is set. Rounding to whole units comes with a notice (SPEC §5).
  */
-export function settleQuantity(
+export function settleListQuantity(
   product: Pick<ProductRow, 'wholeUnitsOnly'>,
   requested: number,
   minimum: QuantityMinimum,

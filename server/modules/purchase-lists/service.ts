@@ -19,7 +19,7 @@ import {
   itemColumns,
   listColumns,
   lookupField,
-  settleQuantity,
+  settleListQuantity,
   toItem,
   toList,
   type ItemRow,
@@ -225,7 +225,7 @@ export function createPurchaseListService(db: DbOrTx) {
           return { ...(await itemOf(listId, body.id)), messages: [] };
         }
       }
-      const { quantity, messages } = settleQuantity(product, body.quantity, 1);
+      const { quantity, messages } = settleListQuantity(product, body.quantity, 1);
       const inserted = await db
         .insert(purchaseListItems)
         .values({
@@ -269,7 +269,7 @@ export function createPurchaseListService(db: DbOrTx) {
         .innerJoin(products, eq(products.id, purchaseListItems.productId))
         .where(and(eq(purchaseListItems.id, itemId), eq(purchaseListItems.listId, listId)));
       if (!row) throw itemNotFound();
-      const { quantity, messages } = settleQuantity(row, requested, 0);
+      const { quantity, messages } = settleListQuantity(row, requested, 0);
       await db
         .update(purchaseListItems)
         .set({ quantity: String(quantity) })
