@@ -10,7 +10,8 @@ import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
 import { openDatabase } from '../server/db/client';
 import { companies, orderRows, orders, products } from '../server/db/schema';
-import { computeOrderTotals, seed } from '../server/db/seed';
+import { computeOrderTotals } from '../contract/rules/order-totals';
+import { seed } from '../server/db/seed';
 import type { Figures } from './lib/types';
 
 const TARGET_P95_MS = 50;

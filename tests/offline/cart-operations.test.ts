@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
+import { checkOp } from '../../src/offline/cart/check';
 import {
   applyOp,
   applyPending,
-  checkOp,
   emptyCart,
   estimateTotals,
-  requestOf,
-  resolveChange,
   type CartOp,
   type CartProductSnapshot,
 } from '../../src/offline/cart/operations';
+import { requestOf } from '../../src/offline/cart/requests';
+import { resolveChange } from '../../src/offline/cart/resolve';
 
 const AT = '2026-11-21T10:00:00.000Z';
 let n = 0;

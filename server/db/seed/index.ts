@@ -21,7 +21,6 @@ import { insertJson } from './util';
 
 export { DEMO_LOGINS, DEMO_USER_PASSWORD } from './users';
 export type { DemoLogin } from './users';
-export { computeOrderTotals, FREE_SHIPPING_FROM, SHIPPING_FEE, type OrderTotals } from './orders';
 export { isValidGtin } from './util';
 
 export type SeedOptions = {

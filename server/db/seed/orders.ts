@@ -1,58 +1,18 @@
-import type { orderRows, orders, VatLine } from '../schema';
+import type { orderRows, orders } from '../schema';
 import type { CompanyInfo } from './companies';
 import { SALES_STAFF } from './data/people';
 import { priceOn, type PriceBook } from './prices';
 import type { ProductInfo } from './products';
 import type { Rng } from './rng';
 import type { UserInfo } from './users';
-import { addDays, apportion, DAY_MS, isoDate, isoWeekday, startOfUtcDay } from './util';
+import { addDays, DAY_MS, isoDate, isoWeekday, startOfUtcDay } from './util';
 import { DeliveryCalendar } from '../../modules/calendar/deliveries';
+import { computeOrderTotals, rowTotalOf, shippingFor } from '../../../contract/rules/order-totals';
 
 type OrderRow = typeof orders.$inferInsert & { id: string; orderDate: Date };
 type RowRow = typeof orderRows.$inferInsert;
 
 export type OrderResult = { orders: OrderRow[]; rows: RowRow[] };
-
-/** Free shipping from 3 000 kr excl. VAT; below that 295 kr. */
-export const FREE_SHIPPING_FROM = 300_000;
-export const SHIPPING_FEE = 29_500;
-
-export type OrderTotals = {
-  subtotal: number;
-  vatLines: VatLine[];
-  vat: number;
-  discount: number;
-  shipping: number;
-  otherCosts: number;
-  total: number;
-};
-
-/**
- * Order totals in öre. subtotal = Σ rowTotal. Discount, shipping and other costs (all excl. VAT) are spread over the
- * VAT rates in proportion to the rows' amounts (as Skatteverket prescribes for fees on mixed-rate deliveries), so
- * Σ vatLines.base = subtotal − discount + shipping + otherCosts; each line's vat = round(base × rate / 100),
- * vat = Σ vatLines.vat and total = subtotal − discount + shipping + otherCosts + vat.
- */
-export function computeOrderTotals(
-  rows: readonly { rowTotal: number; vatRate: number }[],
-  fees: { discount: number; shipping: number; otherCosts: number },
-): OrderTotals {
-  const subtotal = rows.reduce((sum, r) => sum + r.rowTotal, 0);
-  const byRate = new Map<number, number>();
-  for (const r of rows) byRate.set(r.vatRate, (byRate.get(r.vatRate) ?? 0) + r.rowTotal);
-  const rates = [...byRate.keys()].sort((a, b) => a - b);
-  const adjustment = fees.shipping + fees.otherCosts - fees.discount;
-  const shares = apportion(
-    adjustment,
-    rates.map((rate) => byRate.get(rate) ?? 0),
-  );
-  const vatLines = rates.map((rate, i) => {
-    const base = (byRate.get(rate) ?? 0) + (shares[i] ?? 0);
-    return { rate, base, vat: Math.round((base * rate) / 100) };
-  });
-  const vat = vatLines.reduce((sum, l) => sum + l.vat, 0);
-  return { subtotal, vatLines, vat, ...fees, total: subtotal - fees.discount + fees.shipping + fees.otherCosts + vat };
-}
 
 const calendars = new WeakMap<CompanyInfo, DeliveryCalendar>();
 
@@ -152,7 +112,7 @@ export function makeOrders(
           quantity: String(qty),
           unit: product.unit,
           aPrice,
-          rowTotal: Math.round(aPrice * qty),
+          rowTotal: rowTotalOf(aPrice, qty),
           vatRate: product.vatRate,
         };
       });
@@ -161,7 +121,8 @@ export function makeOrders(
         rows.map((r) => ({ rowTotal: r.rowTotal ?? 0, vatRate: r.vatRate ?? 0 })),
         {
           discount: rng.chance(0.08) ? Math.round(subtotal * rng.pick([0.02, 0.03, 0.05])) : 0,
-          shipping: subtotal >= FREE_SHIPPING_FROM ? 0 : SHIPPING_FEE,
+          // Every demo order has rows with a price, so its subtotal is above 0: the cart's rule, as at checkout.
+          shipping: shippingFor(subtotal),
           otherCosts: rng.chance(0.05) ? rng.pick([4_900, 9_900, 15_000]) : 0,
         },
       );

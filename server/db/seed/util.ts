@@ -87,25 +87,6 @@ export function svDecimal(value: number, decimals = 1): string {
   return value.toFixed(decimals).replace('.', ',');
 }
 
-/** Splits an integer amount over weights (largest remainder), so the parts add up exactly. */
-export function apportion(amount: number, weights: readonly number[]): number[] {
-  const total = weights.reduce((a, b) => a + b, 0);
-  if (total === 0 || weights.length === 0) return weights.map((_, i) => (i === 0 ? amount : 0));
-  const raw = weights.map((w) => (amount * w) / total);
-  const parts = raw.map((r) => Math.trunc(r));
-  let rest = amount - parts.reduce((a, b) => a + b, 0);
-  const order = raw
-    .map((r, i) => ({ i, frac: Math.abs(r - Math.trunc(r)) }))
-    .sort((a, b) => b.frac - a.frac || a.i - b.i);
-  const step = rest >= 0 ? 1 : -1;
-  for (let k = 0; rest !== 0; k = (k + 1) % order.length) {
-    const idx = order[k]?.i ?? 0;
-    parts[idx] = (parts[idx] ?? 0) + step;
-    rest -= step;
-  }
-  return parts;
-}
-
 /**
  * Bulk insert through one JSON parameter per batch (`json_populate_recordset`): far less work than thousands of bind
  * parameters, on PGlite and PostgreSQL alike. Columns missing from the rows get their defaults.

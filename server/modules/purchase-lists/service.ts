@@ -1,10 +1,9 @@
-import { and, eq, or, sql } from 'drizzle-orm';
+import { and, eq, or } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { companies, products, purchaseListItems, purchaseLists, users } from '../../db/schema';
 import type {
   AddPurchaseListItemBody,
   CreatePurchaseListBody,
-  ListMessage,
   PurchaseList,
   PurchaseListDetail,
   PurchaseListItem,
@@ -16,6 +15,17 @@ import { comparePurchaseLists, sortPurchaseListItems } from '../../../contract/p
 import { AppError, conflict, notFound } from '../../lib/errors';
 import { errorText } from '../../lib/i18n';
 import type { CompanyRow } from '../../plugins/access';
+import {
+  itemColumns,
+  listColumns,
+  lookupField,
+  settleListQuantity,
+  toItem,
+  toList,
+  type ItemRow,
+  type ListRow,
+  type ProductRow,
+} from './rows';
 
 export type PurchaseListService = ReturnType<typeof createPurchaseListService>;
 export type ItemSort = { sort: PurchaseListSort; order: SortOrder };
@@ -23,113 +33,9 @@ export type ItemSort = { sort: PurchaseListSort; order: SortOrder };
 const DEFAULT_SORT: ItemSort = { sort: 'date', order: 'asc' };
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** Swedish order (å, ä, ö after z), the same on PGlite and on a PostgreSQL cluster with any collation. */
-
-const itemCount = sql<number>`(select count(*)::int from ${purchaseListItems} where ${purchaseListItems.listId} = ${purchaseLists.id})`;
-
-const listColumns = {
-  id: purchaseLists.id,
-  companyId: purchaseLists.companyId,
-  companyCode: companies.code,
-  name: purchaseLists.name,
-  itemCount,
-  createdAt: purchaseLists.createdAt,
-  updatedAt: purchaseLists.updatedAt,
-  firstName: users.firstName,
-  lastName: users.lastName,
-};
-
-type ListRow = {
-  id: string;
-  companyId: string;
-  companyCode: string;
-  name: string;
-  itemCount: number;
-  createdAt: Date;
-  updatedAt: Date;
-  firstName: string | null;
-  lastName: string | null;
-};
-
-const itemColumns = {
-  id: purchaseListItems.id,
-  productId: products.id,
-  sku: products.sku,
-  name: products.name,
-  brandName: products.brandName,
-  unit: products.unit,
-  piecesPerCarton: products.piecesPerCarton,
-  quantity: purchaseListItems.quantity,
-  addedAt: purchaseListItems.addedAt,
-  gtinPiece: products.gtinPiece,
-  gtinCarton: products.gtinCarton,
-  images: products.images,
-  stockStatus: products.stockStatus,
-  discontinued: products.discontinued,
-  wholeUnitsOnly: products.wholeUnitsOnly,
-};
-
-type ItemRow = Omit<PurchaseListItem, 'quantity' | 'addedAt' | 'imageUrl'> & {
-  quantity: string;
-  addedAt: Date;
-  images: { url: string }[];
-};
-
-type ProductRow = { id: string; wholeUnitsOnly: boolean };
-
-function toList(row: ListRow): PurchaseList {
-  const createdBy = row.firstName === null ? null : `${row.firstName} ${row.lastName ?? ''}`.trim();
-  return {
-    id: row.id,
-    companyCode: row.companyCode,
-    name: row.name,
-    itemCount: row.itemCount,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-    createdBy,
-  };
-}
-
-function toItem({ images, ...row }: ItemRow): PurchaseListItem {
-  return {
-    ...row,
-    quantity: Number(row.quantity),
-    addedAt: row.addedAt.toISOString(),
-    imageUrl: images[0]?.url ?? null,
-  };
-}
-
 /** Items in the asked order, by the rule the device's mirror uses too (contract/purchase-list-order.ts). */
 export function sortItems(items: PurchaseListItem[], { sort, order }: ItemSort): PurchaseListItem[] {
   return sortPurchaseListItems(items, sort, order);
-}
-
-/**
- * A requested quantity as it is stored: three decimals at most; for a product sold in whole units only, rounded to
- * a whole number (never below `minimum`) with a notice (SPEC §5).
- */
-export function settleQuantity(
-  product: Pick<ProductRow, 'wholeUnitsOnly'>,
-  requested: number,
-  minimum: 0 | 1,
-): { quantity: number; messages: ListMessage[] } {
-  if (!product.wholeUnitsOnly) {
-    return { quantity: Math.max(minimum === 1 ? 0.001 : 0, Math.round(requested * 1000) / 1000), messages: [] };
-  }
-  const quantity = Math.max(minimum, Math.round(requested));
-  if (quantity === requested) return { quantity, messages: [] };
-  return {
-    quantity,
-    messages: [
-      { code: 'QuantityRounded', message: errorText('QuantityRounded').replace('{{quantity}}', String(quantity)) },
-    ],
-  };
-}
-
-function lookupField(body: AddPurchaseListItemBody): 'productId' | 'articleNumber' | 'ean' {
-  if (body.productId !== undefined) return 'productId';
-  if (body.ean !== undefined) return 'ean';
-  return 'articleNumber';
 }
 
 /**
@@ -319,7 +225,7 @@ export function createPurchaseListService(db: DbOrTx) {
           return { ...(await itemOf(listId, body.id)), messages: [] };
         }
       }
-      const { quantity, messages } = settleQuantity(product, body.quantity, 1);
+      const { quantity, messages } = settleListQuantity(product, body.quantity, 1);
       const inserted = await db
         .insert(purchaseListItems)
         .values({
@@ -363,7 +269,7 @@ export function createPurchaseListService(db: DbOrTx) {
         .innerJoin(products, eq(products.id, purchaseListItems.productId))
         .where(and(eq(purchaseListItems.id, itemId), eq(purchaseListItems.listId, listId)));
       if (!row) throw itemNotFound();
-      const { quantity, messages } = settleQuantity(row, requested, 0);
+      const { quantity, messages } = settleListQuantity(row, requested, 0);
       await db
         .update(purchaseListItems)
         .set({ quantity: String(quantity) })

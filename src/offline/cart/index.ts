@@ -2,11 +2,11 @@
 export { cartKind } from './kind';
 export { mutateCart, cartTables, type CartMutationResult } from './mutate';
 export { adoptServerCart, waitingCartChanges } from './adopt';
+export { settleQuantity } from '../../../contract/rules/quantity';
 export {
   applyOp,
   estimateTotals,
   isBlockedLine,
-  settleQuantity,
   type CartAddInput,
   type CartChange,
   type CartOp,

@@ -3,7 +3,8 @@ import type { OfflineDb, OutboxEntry } from '../db';
 import { RefreshStop, type EntityKind, type RefreshContext } from '../kinds';
 import { applyAnswer, markStale, storeCart } from './answers';
 import { describeCartEntry } from './describe';
-import { applyPending, cartPath, emptyCart, type CartOp } from './operations';
+import { applyPending, emptyCart, type CartOp } from './operations';
+import { cartPath } from './requests';
 import { readBase, readMirror, writeMirror } from './state';
 
 /**

@@ -3,19 +3,12 @@ import { engineTables, transact, type OfflineDb } from '../db';
 import { MutationError, messageFor } from '../messages';
 import { enqueue, type MutateOptions } from '../mutate';
 import { readSession } from '../session';
-import {
-  applyPending,
-  checkOp,
-  dependenciesOf,
-  requestOf,
-  resolveChange,
-  settleQuantity,
-  type CartAddLine,
-  type CartChange,
-  type CartOp,
-} from './operations';
+import { settleRequest } from '../../../contract/rules/quantity';
+import { checkOp } from './check';
+import { applyPending, emptyCart, type CartAddLine, type CartChange, type CartOp } from './operations';
+import { dependenciesOf, requestOf } from './requests';
+import { resolveChange } from './resolve';
 import { readBase, readMirror, writeMirror } from './state';
-import { emptyCart } from './operations';
 import type { MirrorCart } from './tables';
 
 export interface CartMutationResult {
@@ -37,14 +30,15 @@ const roundedNotice = (quantity: number) => ({
 
 function noticesOf(op: CartOp, before: MirrorCart): CartMutationResult['notices'] {
   const lines: CartAddLine[] = op.type === 'addProduct' ? [op.line] : op.type === 'addProducts' ? op.lines : [];
+  // The same rule and notice as the server's answer (contract/rules/quantity.ts settleRequest).
   const notices = lines
-    .filter((l) => l.product.wholeUnitsOnly && settleQuantity(true, l.quantity) !== l.quantity)
-    .map((l) => roundedNotice(settleQuantity(true, l.quantity)));
+    .map((l) => settleRequest(l.product.wholeUnitsOnly, l.quantity))
+    .filter((settled) => settled.rounded)
+    .map((settled) => roundedNotice(settled.quantity));
   if (op.type === 'setQuantity' && op.quantity > 0) {
     const line = before.items.find((i) => i.itemId === op.itemId);
-    if (line?.product.wholeUnitsOnly && settleQuantity(true, op.quantity) !== op.quantity) {
-      notices.push(roundedNotice(settleQuantity(true, op.quantity)));
-    }
+    const settled = line ? settleRequest(line.product.wholeUnitsOnly, op.quantity) : null;
+    if (settled?.rounded) notices.push(roundedNotice(settled.quantity));
   }
   return notices;
 }

@@ -1,20 +1,9 @@
-import { v7 as uuidv7 } from 'uuid';
 import type { DeliveryDate } from '../../../contract/calendar';
-import {
-  CART_MAX_LINES,
-  CART_MAX_QUANTITY,
-  cartProductInput,
-  deleteCartItemsBody,
-  patchCartItemBody,
-  putDeliveryDateBody,
-  type CartMessage,
-  type CartProduct,
-  type CartTotals,
-  type CartUnit,
-} from '../../../contract/cart';
+import type { CartMessage, CartProduct, CartTotals, CartUnit } from '../../../contract/cart';
 import type { PriceKind } from '../../../contract/catalog';
-import type { HttpMethod } from '../db';
-import { MutationError, messageFor } from '../messages';
+import { computeCartTotals, FREE_SHIPPING_FROM, rowTotalOf } from '../../../contract/rules/order-totals';
+import { settleQuantity } from '../../../contract/rules/quantity';
+import { convertPrice, roundQuantity } from '../../../contract/rules/units';
 import type { MirrorCart, MirrorCartItem } from './tables';
 
 /** What the device knows of a product when it is added (from the catalogue): the fields a cart line shows. */
@@ -81,30 +70,6 @@ export type CartOp =
       at: string;
     };
 
-/** Free shipping from this subtotal (öre, excl. VAT); below it SHIPPING_FEE (the server's rule, contract/cart.ts). */
-export const FREE_SHIPPING_FROM = 300_000;
-export const SHIPPING_FEE = 29_500;
-
-const round3 = (q: number) => Math.round(q * 1000) / 1000;
-
-/** A requested quantity as the server stores it: whole products rounded half up (at least 1), else three decimals. */
-export function settleQuantity(wholeUnitsOnly: boolean, requested: number): number {
-  if (!wholeUnitsOnly) return Math.max(0.001, round3(requested));
-  return Math.max(1, Math.round(requested));
-}
-
-/** A price per the product's unit converted to `unit` (a carton is piecesPerCarton pieces), as the server does. */
-export function pricePerUnit(price: number, productUnit: CartUnit, unit: CartUnit, piecesPerCarton: number): number {
-  if (unit === productUnit || piecesPerCarton <= 1) return price;
-  return unit === 'carton' ? price * piecesPerCarton : Math.round(price / piecesPerCarton);
-}
-
-/** A line's price converted from its unit to another. */
-function convert(price: number | null, from: CartUnit, to: CartUnit, piecesPerCarton: number): number | null {
-  if (price === null || from === to || piecesPerCarton <= 1) return price;
-  return to === 'carton' ? price * piecesPerCarton : Math.round(price / piecesPerCarton);
-}
-
 /** An empty cart of a company, before the server's has been read. */
 export function emptyCart(companyCode: string, at = new Date(0).toISOString()): MirrorCart {
   return {
@@ -124,55 +89,15 @@ export function emptyCart(companyCode: string, at = new Date(0).toISOString()): 
   };
 }
 
-/** Splits `amount` over `weights` in whole öre (largest remainders first), as the server apportions fees. */
-function apportion(amount: number, weights: readonly number[]): number[] {
-  const total = weights.reduce((a, b) => a + b, 0);
-  if (total === 0 || weights.length === 0) return weights.map((_, i) => (i === 0 ? amount : 0));
-  const raw = weights.map((w) => (amount * w) / total);
-  const parts = raw.map((r) => Math.trunc(r));
-  let rest = amount - parts.reduce((a, b) => a + b, 0);
-  const order = raw
-    .map((r, i) => ({ i, frac: Math.abs(r - Math.trunc(r)) }))
-    .sort((a, b) => b.frac - a.frac || a.i - b.i);
-  const step = rest >= 0 ? 1 : -1;
-  for (let k = 0; rest !== 0; k = (k + 1) % order.length) {
-    const idx = order[k]?.i ?? 0;
-    parts[idx] = (parts[idx] ?? 0) + step;
-    rest -= step;
-  }
-  return parts;
-}
-
 /**
- * The device's estimate of the totals while changes wait (the server's rule: shipping below the free-shipping limit,
- * VAT per rate with the fees spread over the rates by amount). Lines without a known price count as 0.
+ * The device's estimate of the totals while changes wait: the server's own rule (contract/rules/order-totals.ts), on
+ * the lines the device knows. Lines without a known price count as 0.
  */
 export function estimateTotals(items: readonly MirrorCartItem[], freeShippingFrom: number): CartTotals {
-  const subtotal = items.reduce((sum, i) => sum + (i.rowTotal ?? 0), 0);
-  const shipping = subtotal > 0 && subtotal < freeShippingFrom ? SHIPPING_FEE : 0;
-  const byRate = new Map<number, number>();
-  for (const i of items) byRate.set(i.product.vatRate, (byRate.get(i.product.vatRate) ?? 0) + (i.rowTotal ?? 0));
-  const rates = [...byRate.keys()].sort((a, b) => a - b);
-  const shares = apportion(
-    shipping,
-    rates.map((r) => byRate.get(r) ?? 0),
-  );
-  const vatLines = rates.map((rate, i) => {
-    const base = (byRate.get(rate) ?? 0) + (shares[i] ?? 0);
-    return { rate, base, vat: Math.round((base * rate) / 100) };
-  });
-  const vat = vatLines.reduce((sum, l) => sum + l.vat, 0);
-  return {
-    subtotal,
-    vatLines,
-    vat,
-    discount: 0,
-    shipping,
-    otherCosts: 0,
-    total: subtotal + shipping + vat,
+  return computeCartTotals(
+    items.map((i) => ({ rowTotal: i.rowTotal ?? 0, vatRate: i.product.vatRate })),
     freeShippingFrom,
-    leftToFreeShipping: Math.max(0, freeShippingFrom - subtotal),
-  };
+  );
 }
 
 /** A line blocks the order (discontinued or expired product). */
@@ -184,6 +109,14 @@ function keptMessages(messages: readonly CartMessage[], items: readonly MirrorCa
   const lines = new Set(items.map((i) => i.lineNumber));
   return messages.filter((m) => m.lineNumber === undefined || lines.has(m.lineNumber));
 }
+
+/** A price the device may not know yet (null) converted to another unit (contract/rules/units.ts). */
+const convertOrNull = (price: number | null, from: CartUnit, to: CartUnit, piecesPerCarton: number) =>
+  price === null ? null : convertPrice(price, from, to, piecesPerCarton);
+
+/** A row total, unknown while the line's price is (contract/rules/order-totals.ts). */
+const rowTotalOrNull = (aPrice: number | null, quantity: number) =>
+  aPrice === null ? null : rowTotalOf(aPrice, quantity);
 
 // --- apply: pure, total (a change to a line that is gone changes nothing), idempotent for adds ------------------
 
@@ -203,25 +136,22 @@ function withItems(cart: MirrorCart, items: MirrorCartItem[], at: string): Mirro
   };
 }
 
-function addLine(items: MirrorCartItem[], line: CartAddLine, at: string): MirrorCartItem[] {
+/** Adds one product as the server does: to the line of the same product and unit, else as a new last line. */
+export function addLine(items: MirrorCartItem[], line: CartAddLine, at: string): MirrorCartItem[] {
   if (items.some((i) => i.itemId === line.itemId)) return items; // the add is already in (a resend)
   const quantity = settleQuantity(line.product.wholeUnitsOnly, line.quantity);
   const same = items.findIndex((i) => i.productId === line.product.id && i.unit === line.unit);
   if (same >= 0) {
     const current = items[same]!;
-    const merged = round3(current.quantity + quantity);
+    const merged = roundQuantity(current.quantity + quantity);
     const next = [...items];
-    next[same] = {
-      ...current,
-      quantity: merged,
-      rowTotal: current.aPrice === null ? null : Math.round(current.aPrice * merged),
-    };
+    next[same] = { ...current, quantity: merged, rowTotal: rowTotalOrNull(current.aPrice, merged) };
     return next;
   }
   const { product } = line;
-  const aPrice = line.price ? pricePerUnit(line.price.price, product.unit, line.unit, product.piecesPerCarton) : null;
+  const aPrice = line.price ? convertPrice(line.price.price, product.unit, line.unit, product.piecesPerCarton) : null;
   const listPrice = line.price
-    ? pricePerUnit(line.price.listPrice, product.unit, line.unit, product.piecesPerCarton)
+    ? convertPrice(line.price.listPrice, product.unit, line.unit, product.piecesPerCarton)
     : null;
   const lineNumber = items.reduce((max, i) => Math.max(max, i.lineNumber), 0) + 1;
   return [
@@ -236,7 +166,7 @@ function addLine(items: MirrorCartItem[], line: CartAddLine, at: string): Mirror
       aPrice,
       listPrice,
       priceKind: line.price?.kind ?? null,
-      rowTotal: aPrice === null ? null : Math.round(aPrice * quantity),
+      rowTotal: rowTotalOrNull(aPrice, quantity),
       addedAt: at,
       pending: false,
     },
@@ -271,30 +201,24 @@ export function applyOp(cart: MirrorCart, op: CartOp): MirrorCart {
         const other = cart.items.findIndex((i) => i.productId === line.productId && i.unit === unit);
         if (other >= 0) {
           const target = cart.items[other]!;
-          const merged = round3(target.quantity + quantity);
+          const merged = roundQuantity(target.quantity + quantity);
           const items = cart.items
             .map((i, k) =>
-              k === other
-                ? {
-                    ...target,
-                    quantity: merged,
-                    rowTotal: target.aPrice === null ? null : Math.round(target.aPrice * merged),
-                  }
-                : i,
+              k === other ? { ...target, quantity: merged, rowTotal: rowTotalOrNull(target.aPrice, merged) } : i,
             )
             .filter((i) => i.itemId !== op.itemId);
           return withItems(cart, items, op.at);
         }
       }
       const ppc = line.product.piecesPerCarton;
-      const aPrice = convert(line.aPrice, line.unit, unit, ppc);
+      const aPrice = convertOrNull(line.aPrice, line.unit, unit, ppc);
       const next: MirrorCartItem = {
         ...line,
         quantity,
         unit,
         aPrice,
-        listPrice: convert(line.listPrice, line.unit, unit, ppc),
-        rowTotal: aPrice === null ? null : Math.round(aPrice * quantity),
+        listPrice: convertOrNull(line.listPrice, line.unit, unit, ppc),
+        rowTotal: rowTotalOrNull(aPrice, quantity),
       };
       const items = [...cart.items];
       items[index] = next;
@@ -331,164 +255,4 @@ export function applyPending(cart: MirrorCart, op: CartOp): MirrorCart {
   const before = new Map(cart.items.map((i) => [i.itemId, i]));
   const items = next.items.map((i) => (i !== before.get(i.itemId) && !i.pending ? { ...i, pending: true } : i));
   return { ...next, items, pending: true };
-}
-
-// --- check: the server's rules the device can see, so a change bound to be refused is never queued ---------------
-
-const tooBig = (path: string) =>
-  new MutationError('ValidationError', messageFor('ValidationError'), [{ path, message: 'validation.tooBig' }]);
-
-export function checkOp(cart: MirrorCart, op: CartOp): MutationError | null {
-  switch (op.type) {
-    case 'addProduct':
-    case 'addProducts': {
-      const lines = op.type === 'addProduct' ? [op.line] : op.lines;
-      let items = cart.items;
-      for (const [k, line] of lines.entries()) {
-        items = addLine(items, line, op.at);
-        const path = op.type === 'addProduct' ? 'quantity' : `items.${k}.quantity`;
-        if (items.some((i) => i.quantity > CART_MAX_QUANTITY)) return tooBig(path);
-      }
-      return items.length > CART_MAX_LINES ? new MutationError('CartFull') : null;
-    }
-    case 'setQuantity': {
-      const line = cart.items.find((i) => i.itemId === op.itemId);
-      if (!line) return new MutationError('CartItemNotFound');
-      const after = applyOp(cart, op);
-      return after.items.some((i) => i.quantity > CART_MAX_QUANTITY) ? tooBig('quantity') : null;
-    }
-    case 'removeLine':
-      return cart.items.some((i) => i.itemId === op.itemId) ? null : new MutationError('CartItemNotFound');
-    default:
-      return null;
-  }
-}
-
-// --- the request each change becomes -------------------------------------------------------------------------------
-
-export interface OpRequest {
-  method: HttpMethod;
-  path: string;
-  body: unknown;
-}
-
-export const cartPath = (companyCode: string) => `/v1/company/${encodeURIComponent(companyCode)}/cart`;
-
-const lineBody = (line: CartAddLine) => ({
-  itemId: line.itemId,
-  productId: line.product.id,
-  quantity: line.quantity,
-  unit: line.unit,
-});
-
-export function requestOf(op: CartOp): OpRequest {
-  const base = cartPath(op.companyCode);
-  switch (op.type) {
-    case 'addProduct':
-      return { method: 'PUT', path: `${base}/product`, body: lineBody(op.line) };
-    case 'addProducts':
-      return { method: 'PUT', path: `${base}/products`, body: { items: op.lines.map(lineBody) } };
-    case 'setQuantity':
-      return {
-        method: 'PATCH',
-        path: `${base}/item/${encodeURIComponent(op.itemId)}`,
-        body: { quantity: op.quantity, ...(op.unit ? { unit: op.unit } : {}) },
-      };
-    case 'removeLine':
-      return { method: 'DELETE', path: `${base}/item/${encodeURIComponent(op.itemId)}`, body: null };
-    case 'removeLines':
-      return { method: 'DELETE', path: `${base}/items`, body: { itemIds: op.itemIds } };
-    case 'clear':
-      return { method: 'DELETE', path: base, body: null };
-    case 'setDeliveryDate':
-      return { method: 'PUT', path: `${base}/delivery-date`, body: { deliveryDate: op.date } };
-  }
-}
-
-/** Which line a change creates and which lines it needs (a change to a line whose add was refused is refused too). */
-export function dependenciesOf(op: CartOp): { creates: string | null; dependsOn: string[] } {
-  switch (op.type) {
-    case 'addProduct':
-      return { creates: op.line.itemId, dependsOn: [] };
-    case 'setQuantity':
-    case 'removeLine':
-      return { creates: null, dependsOn: [op.itemId] };
-    default:
-      return { creates: null, dependsOn: [] };
-  }
-}
-
-// --- resolve: the UI's change → the stored op (validated with the API's own schemas) -----------------------------
-
-type ZodIssueLike = { path: PropertyKey[]; message: string };
-function parsed<T>(result: { success: true; data: T } | { success: false; error: { issues: ZodIssueLike[] } }): T {
-  if (result.success) return result.data;
-  throw new MutationError(
-    'ValidationError',
-    messageFor('ValidationError'),
-    result.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })),
-  );
-}
-
-function resolveLine(input: CartAddInput, newId: () => string, prefix = ''): CartAddLine {
-  const itemId = input.itemId ?? newId();
-  const unit = input.unit ?? input.product.unit;
-  const result = cartProductInput.safeParse({ itemId, productId: input.product.id, quantity: input.quantity, unit });
-  if (!result.success) {
-    throw new MutationError(
-      'ValidationError',
-      messageFor('ValidationError'),
-      result.error.issues.map((i) => ({ path: `${prefix}${i.path.join('.')}`, message: i.message })),
-    );
-  }
-  return { itemId, product: input.product, quantity: result.data.quantity, unit, price: input.price ?? null };
-}
-
-export function resolveChange(change: CartChange, at: string, newId: () => string = uuidv7): CartOp {
-  const { companyCode } = change;
-  if (!companyCode) throw new MutationError('ValidationError');
-  switch (change.type) {
-    case 'addProduct':
-      return { kind: 'cart', type: 'addProduct', companyCode, line: resolveLine(change, newId), at };
-    case 'addProducts': {
-      if (change.items.length === 0 || change.items.length > CART_MAX_LINES) {
-        throw new MutationError('ValidationError', messageFor('ValidationError'), [
-          { path: 'items', message: change.items.length === 0 ? 'validation.required' : 'validation.tooBig' },
-        ]);
-      }
-      const lines = change.items.map((item, k) => resolveLine(item, newId, `items.${k}.`));
-      return { kind: 'cart', type: 'addProducts', companyCode, lines, at };
-    }
-    case 'setQuantity': {
-      const body = parsed(patchCartItemBody.safeParse({ quantity: change.quantity, unit: change.unit }));
-      return {
-        kind: 'cart',
-        type: 'setQuantity',
-        companyCode,
-        itemId: change.itemId,
-        quantity: body.quantity,
-        unit: body.unit ?? null,
-        at,
-      };
-    }
-    case 'removeLine':
-      return { kind: 'cart', type: 'removeLine', companyCode, itemId: change.itemId, at };
-    case 'removeLines': {
-      const body = parsed(deleteCartItemsBody.safeParse({ itemIds: change.itemIds }));
-      return { kind: 'cart', type: 'removeLines', companyCode, itemIds: body.itemIds ?? [], at };
-    }
-    case 'clear':
-      return { kind: 'cart', type: 'clear', companyCode, at };
-    case 'setDeliveryDate': {
-      const body = parsed(putDeliveryDateBody.safeParse({ deliveryDate: change.date }));
-      return {
-        kind: 'cart',
-        type: 'setDeliveryDate',
-        companyCode,
-        date: body.deliveryDate,
-        delivery: change.delivery ?? null,
-        at,
-      };
-    }
-  }
 }

@@ -1,4 +1,5 @@
 import { v7 as uuidv7 } from 'uuid';
+import { settleQuantity } from '../../../contract/rules/quantity';
 import {
   addPurchaseListItemBody,
   createPurchaseListBody,
@@ -40,14 +41,8 @@ export interface ListState {
 
 export const emptyListState = (): ListState => ({ list: null, items: new Map() });
 
-/**
- * A requested quantity as the server stores it (server/modules/purchase-lists/service.ts `settleQuantity`): three
- * decimals at most; whole units (never below `minimum`) for products sold in whole units only.
- */
-export function settleQuantity(wholeUnitsOnly: boolean, requested: number, minimum: 0 | 1): number {
-  if (!wholeUnitsOnly) return Math.max(minimum === 1 ? 0.001 : 0, Math.round(requested * 1000) / 1000);
-  return Math.max(minimum, Math.round(requested));
-}
+/** A requested quantity as the server stores it: the one rule of both (contract/rules/quantity.ts). */
+export { settleQuantity };
 
 // --- apply: pure, total (a change to a row that is gone changes nothing) ------------------------------------------
 

@@ -1,0 +1,111 @@
+/** What a purchase list and its items are read as, and how a requested quantity is stored. */
+import { sql } from 'drizzle-orm';
+import { companies, products, purchaseListItems, purchaseLists, users } from '../../db/schema';
+import type {
+  AddPurchaseListItemBody,
+  ListMessage,
+  PurchaseList,
+  PurchaseListItem,
+} from '../../../contract/purchase-lists';
+import { settleRequest, type QuantityMinimum } from '../../../contract/rules/quantity';
+import { errorText } from '../../lib/i18n';
+
+/** The number of items of the list of the outer query. */
+const itemCount = sql<number>`(select count(*)::int from ${purchaseListItems} where ${purchaseListItems.listId} = ${purchaseLists.id})`;
+
+export const listColumns = {
+  id: purchaseLists.id,
+  companyId: purchaseLists.companyId,
+  companyCode: companies.code,
+  name: purchaseLists.name,
+  itemCount,
+  createdAt: purchaseLists.createdAt,
+  updatedAt: purchaseLists.updatedAt,
+  firstName: users.firstName,
+  lastName: users.lastName,
+};
+
+export type ListRow = {
+  id: string;
+  companyId: string;
+  companyCode: string;
+  name: string;
+  itemCount: number;
+  createdAt: Date;
+  updatedAt: Date;
+  firstName: string | null;
+  lastName: string | null;
+};
+
+export const itemColumns = {
+  id: purchaseListItems.id,
+  productId: products.id,
+  sku: products.sku,
+  name: products.name,
+  brandName: products.brandName,
+  unit: products.unit,
+  piecesPerCarton: products.piecesPerCarton,
+  quantity: purchaseListItems.quantity,
+  addedAt: purchaseListItems.addedAt,
+  gtinPiece: products.gtinPiece,
+  gtinCarton: products.gtinCarton,
+  images: products.images,
+  stockStatus: products.stockStatus,
+  discontinued: products.discontinued,
+  wholeUnitsOnly: products.wholeUnitsOnly,
+};
+
+export type ItemRow = Omit<PurchaseListItem, 'quantity' | 'addedAt' | 'imageUrl'> & {
+  quantity: string;
+  addedAt: Date;
+  images: { url: string }[];
+};
+
+export type ProductRow = { id: string; wholeUnitsOnly: boolean };
+
+export function toList(row: ListRow): PurchaseList {
+  const createdBy = row.firstName === null ? null : `${row.firstName} ${row.lastName ?? ''}`.trim();
+  return {
+    id: row.id,
+    companyCode: row.companyCode,
+    name: row.name,
+    itemCount: row.itemCount,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    createdBy,
+  };
+}
+
+export function toItem({ images, ...row }: ItemRow): PurchaseListItem {
+  return {
+    ...row,
+    quantity: Number(row.quantity),
+    addedAt: row.addedAt.toISOString(),
+    imageUrl: images[0]?.url ?? null,
+  };
+}
+
+/**
+ * A requested quantity as it is stored, by the rule the phone applies too (contract/rules/quantity.ts): `minimum` 1
+ * when an item is added, 0 when its quantity is set. Rounding to whole units comes with a notice (SPEC §5).
+ */
+export function settleListQuantity(
+  product: Pick<ProductRow, 'wholeUnitsOnly'>,
+  requested: number,
+  minimum: QuantityMinimum,
+): { quantity: number; messages: ListMessage[] } {
+  const { quantity, rounded } = settleRequest(product.wholeUnitsOnly, requested, minimum);
+  if (!rounded) return { quantity, messages: [] };
+  return {
+    quantity,
+    messages: [
+      { code: 'QuantityRounded', message: errorText('QuantityRounded').replace('{{quantity}}', String(quantity)) },
+    ],
+  };
+}
+
+export function lookupField(body: AddPurchaseListItemBody): 'productId' | 'articleNumber' | 'ean' {
+  if (body.productId !== undefined) return 'productId';
+  if (body.ean !== undefined) return 'ean';
+  return 'articleNumber';
+}
