@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { EmbeddedCollection, topK } from '../../server/adapters/search/embedded/collection';
+import { EmbeddedCollection } from '../../server/adapters/search/embedded/collection';
+import { topK } from '../../server/adapters/search/embedded/sorting';
 import { parseFilter } from '../../server/adapters/search/embedded/filter';
 import { fold, indexTerms, swedishSortKey } from '../../server/adapters/search/embedded/text';
 import { SearchError, type CollectionSpec, type SearchParams } from '../../server/adapters/search';

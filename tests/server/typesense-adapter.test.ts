@@ -11,7 +11,7 @@ import {
   SearchError,
   type SearchDocument,
 } from '../../server/adapters/search';
-import { COLLECTION_SPECS } from '../../server/modules/search/documents';
+import { COLLECTION_SPECS } from '../../server/modules/search/collection-specs';
 import { loadConfig } from '../../server/config';
 import type { SearchKeyResponse } from '../../contract/search';
 import { DEMO, bearer, createTestApp, login } from './helpers';

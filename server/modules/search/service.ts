@@ -8,14 +8,10 @@ import {
   type SearchCollection,
   type SearchKeyResponse,
 } from '../../../contract/search';
-import {
-  asDocuments,
-  COLLECTION_SPECS,
-  loadCategoryDocuments,
-  loadCompanyItemDocuments,
-  loadProductDocuments,
-  PUBLIC_SCOPE,
-} from './documents';
+import { loadCategoryDocuments } from './category-documents';
+import { asDocuments, COLLECTION_SPECS, PUBLIC_SCOPE } from './collection-specs';
+import { loadCompanyItemDocuments } from './company-item-documents';
+import { loadProductDocuments } from './product-documents';
 
 type Log = { info: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void };
 
