@@ -17,14 +17,6 @@ import {
 } from '../../db/schema';
 import {
   COUNT_FUTURE_TOLERANCE_MS,
-  compareCountEvents,
-  fromMilliPieces,
-  groupInventoryItems,
-  inventoryItemOrder,
-  matchesInventoryQuery,
-  mergeCounts,
-  toMilliPieces,
-  valueOf,
   type AddInventoryItemBody,
   type ArticleIndexResponse,
   type ChartAccount,
@@ -42,13 +34,25 @@ import {
   type InventoryListItem,
   type InventorySortOrder,
   type InventoryUnit,
-  type MergeEvent,
   type PagedInventoryLists,
   type ShortfallLine,
   type UpdateInventoryItemBody,
   type UpdateInventoryListBody,
   type UserRef,
 } from '../../../contract/inventory';
+import {
+  compareCountEvents,
+  fromMilliPieces,
+  mergeCounts,
+  toMilliPieces,
+  valueOf,
+  type MergeEvent,
+} from '../../../contract/rules/count';
+import {
+  groupInventoryItems,
+  inventoryItemOrder,
+  matchesInventoryQuery,
+} from '../../../contract/rules/inventory-items';
 import { AppError, conflict, notFound } from '../../lib/errors';
 import { errorText } from '../../lib/i18n';
 import type { CompanyRow } from '../../plugins/access';

@@ -3,14 +3,12 @@ import {
   addInventoryItemBody,
   countBody,
   createInventoryListBody,
-  fromMilliPieces,
-  toMilliPieces,
   updateInventoryItemBody,
   updateInventoryListBody,
-  valueOf,
   type IndexedArticle,
   type InventoryUnit,
 } from '../../../contract/inventory';
+import { fromMilliPieces, toMilliPieces, valueOf } from '../../../contract/rules/count';
 import type { HttpMethod } from '../db';
 import { MutationError, messageFor } from '../messages';
 import type { MirrorInventoryItem, MirrorInventoryList } from './tables';
