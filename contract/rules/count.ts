@@ -158,3 +158,24 @@ export function roundHalfAway(x: number): number {
 export function valueOf(quantity: number, price: number): number {
   return roundHalfAway((Math.round(quantity * 1000) * price) / 1000);
 }
+
+/**
+ * Par level → order (GET …/shortfall, and the phone's suggestion from its own counts): null when the quantity is not
+ * below the par level. The shortfall in pieces is rounded up to whole cartons when the product comes in cartons, else to
+ * whole pieces, or kept to three decimals for loose-weight goods. `orderable` is null for what cannot be ordered (an
+ * own article): no order quantity then.
+ */
+export function parLevelOrder(
+  item: { quantity: number; parLevel: number | null; unit: Unit; piecesPerCarton: number },
+  orderable: { wholeUnitsOnly: boolean } | null,
+): { shortfall: number; orderQuantity: number | null; orderUnit: Unit | null } | null {
+  if (item.parLevel === null || toMilli(item.quantity) >= toMilli(item.parLevel)) return null;
+  const shortMilli = toMilli(item.parLevel) - toMilli(item.quantity);
+  const shortPieces = toMilliPieces(shortMilli / 1000, item.unit, item.piecesPerCarton);
+  const shortfall = shortMilli / 1000;
+  if (!orderable) return { shortfall, orderQuantity: null, orderUnit: null };
+  if (item.piecesPerCarton > 1)
+    return { shortfall, orderQuantity: Math.ceil(shortPieces / (item.piecesPerCarton * 1000)), orderUnit: 'carton' };
+  const orderQuantity = orderable.wholeUnitsOnly ? Math.ceil(shortPieces / 1000) : shortPieces / 1000;
+  return { shortfall, orderQuantity, orderUnit: 'piece' };
+}
