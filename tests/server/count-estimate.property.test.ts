@@ -298,8 +298,10 @@ describe('the phone counts as the server answers (routes, seeded database)', () 
         });
         expect(added.status).toBe(201);
         const item = added.body;
+        // Count ids are unique on the server across items: each case counts with fresh ones.
+        const events = c.events.map((e) => ({ ...e, id: randomUUID() }));
         // The counts reach the server in any order; the phone shows them in the order they were made.
-        const arrival = [...c.events].sort((a, b) => shuffleKey(a.id) - shuffleKey(b.id));
+        const arrival = [...events].sort((a, b) => shuffleKey(a.id) - shuffleKey(b.id));
         let answer = item;
         for (const e of arrival) {
           const res = await call<{ item: InventoryListItem }>(
@@ -318,7 +320,7 @@ describe('the phone counts as the server answers (routes, seeded database)', () 
           expect(res.status).toBe(201);
           answer = res.body.item;
         }
-        const ops: InventoryOp[] = inMergeOrder(c.events).map((e) => ({ ...countOp(e), listId, itemId: item.id }));
+        const ops: InventoryOp[] = inMergeOrder(events).map((e) => ({ ...countOp(e), listId, itemId: item.id }));
         if (c.unitChange) {
           const to = other(c.unit);
           const res = await call<InventoryListItem>(tokens[0]!, 'PATCH', `/inventory-list/${listId}/item/${item.id}`, {
