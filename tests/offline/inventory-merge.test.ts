@@ -3,22 +3,19 @@
  * of them on two phones) count the same items with interleaved scans (pieces and cartons), typed numbers and undos,
  * while answers get lost (the change is delivered again under the same Idempotency-Key) and drains run at random
  * moments; at the end they drain in any order. The server's counts must equal its documented merge rule
- * (contract/inventory.ts `mergeCounts`) over exactly the counts the devices made — nothing lost, nothing counted twice
+ * (contract/rules/count.ts `mergeCounts`) over exactly the counts the devices made — nothing lost, nothing counted twice
  * — and every device, after a sync, must show the server's counts.
  */
 import 'fake-indexeddb/auto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  fromMilliPieces,
-  mergeCounts,
-  toMilliPieces,
-  type IndexedArticle,
-  type InventoryCountsResponse,
-  type InventoryListDetail,
-  type InventoryUnit,
-  type MergeEvent,
+import type {
+  IndexedArticle,
+  InventoryCountsResponse,
+  InventoryListDetail,
+  InventoryUnit,
 } from '../../contract/inventory';
+import { fromMilliPieces, mergeCounts, toMilliPieces, type MergeEvent } from '../../contract/rules/count';
 import type { OfflineDb } from '../../src/offline/db';
 import { drain } from '../../src/offline/drain';
 import { mutateInventory, openInventoryList } from '../../src/offline/inventory/mutate';

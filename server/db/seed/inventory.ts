@@ -8,7 +8,7 @@
  * `makeBenchInventoryList` makes a list of any size (5 000 items for bench/).
  */
 import { eq, sql } from 'drizzle-orm';
-import { fromMilliPieces, mergeCounts, toMilliPieces, type MergeEvent } from '../../../contract/inventory';
+import { fromMilliPieces, mergeCounts, toMilliPieces, type MergeEvent } from '../../../contract/rules/count';
 import type { DbOrTx } from '../client';
 import {
   companies,

@@ -4,8 +4,15 @@
  */
 import ExcelJS from 'exceljs';
 import type { Content, TableCell, TDocumentDefinitions } from 'pdfmake/interfaces';
+import documents from '../../../locales/sv/documents.json' with { type: 'json' };
 import type { InventoryGroup, InventoryItemGroup, InventoryList } from '../../../contract/inventory';
 import { PDF_FONT, renderPdf } from '../../lib/pdf';
+
+/** The labels of both documents: locales/sv/documents.json `inventory`. */
+const t = documents.inventory;
+/** Fills `{{name}}` placeholders, as i18next does in the client. */
+const fill = (text: string, values: Record<string, string | number>) =>
+  text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(values[key] ?? ''));
 
 export type ExportData = {
   company: { code: string; name: string };
@@ -14,7 +21,7 @@ export type ExportData = {
   group: InventoryGroup;
 };
 
-const UNIT_TEXT = { piece: 'st', carton: 'krt' } as const;
+const UNIT_TEXT = t.units;
 const MONEY_FORMAT = '#,##0.00 "kr"';
 const QUANTITY_FORMAT = '#,##0.###';
 
@@ -33,7 +40,7 @@ export function exportFileName(list: Pick<InventoryList, 'name' | 'dateFrom'>, e
     .replace(/[\\/:*?"<>|\p{Cc}]+/gu, ' ')
     .replace(/\s+/g, ' ')
     .trim();
-  if (!/invent/i.test(base)) base = `Inventering ${base}`.trim();
+  if (!/invent/i.test(base)) base = `${t.fileNamePrefix} ${base}`.trim();
   if (list.dateFrom && !base.includes(list.dateFrom.slice(0, 4))) base += ` ${list.dateFrom}`;
   return `${base.slice(0, 120)}.${ext}`;
 }
@@ -48,17 +55,20 @@ export function contentDisposition(fileName: string): string {
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }
 
-const groupTitle = (group: InventoryGroup, label: string) => (group === 'zone' ? `Zon: ${label}` : `Konto: ${label}`);
+const groupTitle = (group: InventoryGroup, label: string) =>
+  fill(group === 'zone' ? t.zoneGroup : t.accountGroup, { label });
+/** The column beside the name: the account when grouped by zone, the zone when grouped by account. */
+const otherColumnOf = (group: InventoryGroup) => (group === 'zone' ? t.columns.account : t.columns.zone);
 
 /** The workbook: per group a heading, the items with =quantity*price, a subtotal =SUM(); a total of the subtotals. */
 export async function inventoryExcel(data: ExportData): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();
   workbook.creator = 'Skafferi';
   workbook.created = new Date(data.list.updatedAt);
-  const sheet = workbook.addWorksheet('Inventering', {
+  const sheet = workbook.addWorksheet(t.sheetName, {
     pageSetup: { orientation: 'portrait', fitToPage: true, fitToWidth: 1, fitToHeight: 0 },
   });
-  const otherColumn = data.group === 'zone' ? 'Konto' : 'Zon';
+  const otherColumn = otherColumnOf(data.group);
   sheet.columns = [
     { key: 'articleNumber', width: 14 },
     { key: 'name', width: 40 },
@@ -71,7 +81,8 @@ export async function inventoryExcel(data: ExportData): Promise<Buffer> {
   sheet.addRow([data.list.name]).font = { bold: true, size: 14 };
   sheet.addRow([`${data.company.name} (${data.company.code})`, period(data.list)]);
   sheet.addRow([]);
-  const header = sheet.addRow(['Artikelnr', 'Benämning', otherColumn, 'Antal', 'Enhet', 'À-pris', 'Lagervärde']);
+  const c = t.columns;
+  const header = sheet.addRow([c.articleNumber, c.name, otherColumn, c.quantity, c.unit, c.price, c.value]);
   header.font = { bold: true };
   header.border = { bottom: { style: 'thin' } };
   sheet.views = [{ state: 'frozen', ySplit: header.number }];
@@ -96,7 +107,7 @@ export async function inventoryExcel(data: ExportData): Promise<Buffer> {
     const r = last + 1;
     const sub = sheet.addRow([
       '',
-      `Summa ${group.label}`,
+      fill(t.subtotal, { label: group.label }),
       '',
       '',
       '',
@@ -113,7 +124,7 @@ export async function inventoryExcel(data: ExportData): Promise<Buffer> {
   const total = data.groups.reduce((s, g) => s + g.subtotal, 0);
   const totalRow = sheet.addRow([
     '',
-    'Totalt lagervärde',
+    t.total,
     '',
     '',
     '',
@@ -128,8 +139,9 @@ export async function inventoryExcel(data: ExportData): Promise<Buffer> {
 // --- PDF -------------------------------------------------------------------------------------------------------------
 
 export async function inventoryPdf(data: ExportData, now = new Date()): Promise<Buffer> {
-  const otherColumn = data.group === 'zone' ? 'Konto' : 'Zon';
-  const head: TableCell[] = ['Artikelnr', 'Benämning', otherColumn, 'Antal', 'À-pris', 'Lagervärde'].map((text, i) => ({
+  const otherColumn = otherColumnOf(data.group);
+  const c = t.columns;
+  const head: TableCell[] = [c.articleNumber, c.name, otherColumn, c.quantity, c.price, c.value].map((text, i) => ({
     text,
     bold: true,
     alignment: i >= 3 ? 'right' : 'left',
@@ -138,7 +150,10 @@ export async function inventoryPdf(data: ExportData, now = new Date()): Promise<
     { text: data.list.name, style: 'title' },
     { text: `${data.company.name} (${data.company.code})`, margin: [0, 2, 0, 0] },
     {
-      text: [period(data.list) ? `Period ${period(data.list)} · ` : '', `Utskriven ${now.toISOString().slice(0, 10)}`],
+      text: [
+        period(data.list) ? fill(t.period, { period: period(data.list) }) : '',
+        fill(t.printed, { date: now.toISOString().slice(0, 10) }),
+      ],
     },
   ];
   for (const group of data.groups) {
@@ -154,7 +169,7 @@ export async function inventoryPdf(data: ExportData, now = new Date()): Promise<
       ]);
     }
     body.push([
-      { text: `Summa ${group.label}`, colSpan: 5, bold: true },
+      { text: fill(t.subtotal, { label: group.label }), colSpan: 5, bold: true },
       {},
       {},
       {},
@@ -170,7 +185,7 @@ export async function inventoryPdf(data: ExportData, now = new Date()): Promise<
     );
   }
   content.push({
-    text: `Totalt lagervärde: ${formatKr(data.groups.reduce((s, g) => s + g.subtotal, 0))}`,
+    text: fill(t.totalWithAmount, { amount: formatKr(data.groups.reduce((s, g) => s + g.subtotal, 0)) }),
     style: 'total',
   });
   const doc: TDocumentDefinitions = {
@@ -184,7 +199,7 @@ export async function inventoryPdf(data: ExportData, now = new Date()): Promise<
       total: { fontSize: 11, bold: true, alignment: 'right', margin: [0, 12, 0, 0] },
     },
     footer: (page: number, pages: number) => ({
-      text: `${data.list.name} · sida ${page} av ${pages}`,
+      text: fill(t.footer, { name: data.list.name, page, pages }),
       alignment: 'center',
       fontSize: 8,
       margin: [0, 16, 0, 0],

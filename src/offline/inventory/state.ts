@@ -1,4 +1,4 @@
-import { toMilliPieces } from '../../../contract/inventory';
+import { toMilliPieces } from '../../../contract/rules/count';
 import type { OfflineDb } from '../db';
 import { withTotals, type InventoryState } from './operations';
 import type { MirrorInventoryItem, MirrorInventoryList, ServerInventoryItem, ServerInventoryList } from './tables';

@@ -1,0 +1,103 @@
+/** Counting one item (a scan or a typed number) and the item's count events in merge order. */
+import { and, eq } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { inventoryCountEvents, inventoryListItems } from '../../db/schema';
+import {
+  COUNT_FUTURE_TOLERANCE_MS,
+  type CountAnswer,
+  type CountBody,
+  type InventoryCount,
+} from '../../../contract/inventory';
+import { compareCountEvents, mergeCounts, toMilli, toMilliPieces } from '../../../contract/rules/count';
+import { conflict } from '../../lib/errors';
+import type { CompanyRow } from '../../plugins/access';
+import type { CountEvents } from './count-events';
+import { UUID, toCount, toMergeEvent } from './rows';
+import type { InventoryScope } from './scope';
+
+export function inventoryCountCalls(db: DbOrTx, scope: InventoryScope, store: CountEvents) {
+  const { listOf, itemOf, itemNotFound, userNames, touch, idTaken } = scope;
+  const { eventsOf, recompute } = store;
+
+  return {
+    /**
+     * Records one count (delta or set) and re-derives the item's quantity by the merge rule. A known count id with the
+     * same content is a resend: nothing changes and `created` is false. Any other use of the id is 409 ClientIdTaken.
+     */
+    async count(
+      company: CompanyRow,
+      userId: string,
+      listId: string,
+      itemId: string,
+      body: CountBody,
+      now = new Date(),
+    ): Promise<CountAnswer & { created: boolean }> {
+      await listOf(company.id, listId, true);
+      if (!UUID.test(itemId)) throw itemNotFound();
+      const [item] = await db
+        .select({ piecesPerCarton: inventoryListItems.piecesPerCarton })
+        .from(inventoryListItems)
+        .where(and(eq(inventoryListItems.id, itemId), eq(inventoryListItems.listId, listId)))
+        .for('update');
+      if (!item) throw itemNotFound();
+      const value = body.kind === 'delta' ? body.amount : body.quantity;
+      const [existing] = await db
+        .select()
+        .from(inventoryCountEvents)
+        .where(and(eq(inventoryCountEvents.id, body.id), eq(inventoryCountEvents.itemId, itemId)));
+      let created = false;
+      if (existing) {
+        const same =
+          existing.kind === body.kind &&
+          toMilli(existing.value) === toMilli(value) &&
+          existing.unit === body.unit &&
+          existing.deviceId === body.deviceId;
+        if (!same) throw conflict('ClientIdTaken');
+      } else if (await idTaken(inventoryCountEvents, body.id)) {
+        throw conflict('ClientIdTaken');
+      } else {
+        const countedAt = new Date(body.countedAt);
+        const latest = now.getTime() + COUNT_FUTURE_TOLERANCE_MS;
+        await db.insert(inventoryCountEvents).values({
+          id: body.id,
+          itemId,
+          listId,
+          userId,
+          deviceId: body.deviceId,
+          kind: body.kind,
+          value: String(value),
+          unit: body.unit,
+          pieces: String(toMilliPieces(value, body.unit, item.piecesPerCarton) / 1000),
+          countedAt: countedAt.getTime() > latest ? now : countedAt,
+          receivedAt: now,
+        });
+        created = true;
+        await recompute(itemId, now);
+        await touch(company.id, listId, now);
+      }
+      const events = await eventsOf(itemId);
+      const merged = mergeCounts(events.map(toMergeEvent));
+      const event = events.find((e) => e.id === body.id)!;
+      const names = await userNames(event.userId ? [event.userId] : []);
+      return {
+        item: await itemOf(company.id, listId, itemId),
+        count: toCount(event, names, merged.effective),
+        created,
+      };
+    },
+
+    async counts(company: CompanyRow, listId: string, itemId: string): Promise<InventoryCount[]> {
+      await listOf(company.id, listId);
+      if (!UUID.test(itemId)) throw itemNotFound();
+      const [item] = await db
+        .select({ id: inventoryListItems.id })
+        .from(inventoryListItems)
+        .where(and(eq(inventoryListItems.id, itemId), eq(inventoryListItems.listId, listId)));
+      if (!item) throw itemNotFound();
+      const events = (await eventsOf(itemId)).sort(compareCountEvents);
+      const merged = mergeCounts(events.map(toMergeEvent));
+      const names = await userNames(events.flatMap((e) => (e.userId ? [e.userId] : [])));
+      return events.map((e) => toCount(e, names, merged.effective));
+    },
+  };
+}

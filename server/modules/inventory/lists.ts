@@ -1,0 +1,146 @@
+/** Inventory lists of a company: the overview, one list with its items, create, update and remove. */
+import { and, count, desc, eq, ilike, ne, sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { companies, inventoryLists, users } from '../../db/schema';
+import type {
+  CreateInventoryListBody,
+  InventoryListDetail,
+  PagedInventoryLists,
+  UpdateInventoryListBody,
+} from '../../../contract/inventory';
+import { AppError, conflict } from '../../lib/errors';
+import { errorText } from '../../lib/i18n';
+import type { CompanyRow } from '../../plugins/access';
+import { escapeLike, listColumns, previousList, toList } from './rows';
+import type { InventoryScope } from './scope';
+
+export function inventoryListCalls(db: DbOrTx, scope: InventoryScope) {
+  const { listOf, summary, sortedItems, idTaken } = scope;
+
+  /** The previous list for a new one: the company's latest list of an earlier period (by dateFrom, else creation). */
+  async function defaultPrevious(companyId: string, self: string, dateFrom: string | null, now: Date) {
+    const start = sql`coalesce(${inventoryLists.dateFrom}, (${inventoryLists.createdAt} at time zone 'Europe/Stockholm')::date)`;
+    const before = dateFrom ?? now.toISOString().slice(0, 10);
+    const [row] = await db
+      .select({ id: inventoryLists.id })
+      .from(inventoryLists)
+      .where(and(eq(inventoryLists.companyId, companyId), ne(inventoryLists.id, self), sql`${start} < ${before}::date`))
+      .orderBy(desc(start), desc(inventoryLists.createdAt), desc(inventoryLists.id))
+      .limit(1);
+    return row?.id ?? null;
+  }
+
+  async function checkPrevious(companyId: string, self: string, previousId: string) {
+    if (previousId === self) {
+      throw new AppError(400, 'ValidationError', undefined, [
+        { path: 'previousListId', message: errorText('InventoryListNotFound') },
+      ]);
+    }
+    const [row] = await db
+      .select({ id: inventoryLists.id })
+      .from(inventoryLists)
+      .where(and(eq(inventoryLists.id, previousId), eq(inventoryLists.companyId, companyId)));
+    if (!row) {
+      throw new AppError(400, 'ValidationError', undefined, [
+        { path: 'previousListId', message: errorText('InventoryListNotFound') },
+      ]);
+    }
+  }
+
+  return {
+    async lists(
+      company: CompanyRow,
+      query: { q?: string | undefined; page: number; pageSize: number },
+    ): Promise<PagedInventoryLists> {
+      const filters: SQL[] = [eq(inventoryLists.companyId, company.id)];
+      if (query.q) filters.push(ilike(inventoryLists.name, escapeLike(query.q)));
+      const where = and(...filters)!;
+      const [totals] = await db.select({ n: count() }).from(inventoryLists).where(where);
+      const totalRecords = totals?.n ?? 0;
+      const rows = await db
+        .select(listColumns)
+        .from(inventoryLists)
+        .innerJoin(companies, eq(companies.id, inventoryLists.companyId))
+        .leftJoin(users, eq(users.id, inventoryLists.createdBy))
+        .leftJoin(previousList, eq(previousList.id, inventoryLists.previousListId))
+        .where(where)
+        .orderBy(
+          sql`${inventoryLists.dateFrom} desc nulls last`,
+          desc(inventoryLists.createdAt),
+          desc(inventoryLists.id),
+        )
+        .limit(query.pageSize)
+        .offset((query.page - 1) * query.pageSize);
+      return {
+        data: rows.map(toList),
+        totalRecords,
+        currentPage: query.page,
+        totalPages: Math.max(1, Math.ceil(totalRecords / query.pageSize)),
+      };
+    },
+
+    async detail(company: CompanyRow, id: string): Promise<InventoryListDetail> {
+      await listOf(company.id, id);
+      return { ...(await summary(company.id, id)), items: await sortedItems(company.id, id, {}) };
+    },
+
+    /**
+     * Creates a list. A client id that exists with the same company and name is a resend (answers the list as it is);
+     * any other use of it is 409 ClientIdTaken.
+     */
+    async create(company: CompanyRow, createdBy: string, body: CreateInventoryListBody, now = new Date()) {
+      if (body.id) {
+        const [existing] = await db
+          .select({ name: inventoryLists.name })
+          .from(inventoryLists)
+          .where(and(eq(inventoryLists.id, body.id), eq(inventoryLists.companyId, company.id)));
+        if (existing) {
+          if (existing.name !== body.name) throw conflict('ClientIdTaken');
+          return summary(company.id, body.id);
+        }
+        if (await idTaken(inventoryLists, body.id)) throw conflict('ClientIdTaken');
+      }
+      const id = body.id ?? crypto.randomUUID();
+      let previousListId: string | null;
+      if (body.previousListId === undefined) {
+        previousListId = await defaultPrevious(company.id, id, body.dateFrom ?? null, now);
+      } else {
+        previousListId = body.previousListId;
+        if (previousListId !== null) await checkPrevious(company.id, id, previousListId);
+      }
+      await db.insert(inventoryLists).values({
+        id,
+        companyId: company.id,
+        createdBy,
+        name: body.name,
+        dateFrom: body.dateFrom ?? null,
+        dateTo: body.dateTo ?? null,
+        previousListId,
+        createdAt: now,
+        updatedAt: now,
+      });
+      return summary(company.id, id);
+    },
+
+    async update(company: CompanyRow, id: string, body: UpdateInventoryListBody, now = new Date()) {
+      await listOf(company.id, id, true);
+      if (body.previousListId) await checkPrevious(company.id, id, body.previousListId);
+      await db
+        .update(inventoryLists)
+        .set({
+          name: body.name,
+          dateFrom: body.dateFrom ?? null,
+          dateTo: body.dateTo ?? null,
+          ...(body.previousListId !== undefined ? { previousListId: body.previousListId } : {}),
+          updatedAt: now,
+        })
+        .where(and(eq(inventoryLists.id, id), eq(inventoryLists.companyId, company.id)));
+      return summary(company.id, id);
+    },
+
+    async remove(company: CompanyRow, id: string): Promise<void> {
+      await listOf(company.id, id, true);
+      await db.delete(inventoryLists).where(and(eq(inventoryLists.id, id), eq(inventoryLists.companyId, company.id)));
+    },
+  };
+}

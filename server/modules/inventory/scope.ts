@@ -1,0 +1,165 @@
+/**
+ * Finding a company's inventory lists and items (decision 0052): every lookup is given the company the route's access
+ * hook established and finds lists only inside it — a list of another company answers 404 InventoryListNotFound, and
+ * items are reached only through such a list. Shared by the list, item, count and export calls.
+ */
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import {
+  chartAccounts,
+  companies,
+  companyProducts,
+  inventoryCountEvents,
+  inventoryListItems,
+  inventoryLists,
+  products,
+  users,
+} from '../../db/schema';
+import type {
+  InventoryItemSort,
+  InventoryList,
+  InventoryListItem,
+  InventorySortOrder,
+} from '../../../contract/inventory';
+import { inventoryItemOrder, matchesInventoryQuery } from '../../../contract/rules/inventory-items';
+import { notFound } from '../../lib/errors';
+import {
+  UUID,
+  fullName,
+  itemColumns,
+  listColumns,
+  previous,
+  previousList,
+  toItem,
+  toList,
+  type ItemRow,
+  type ListRow,
+} from './rows';
+
+export type ItemQuery = {
+  sort?: InventoryItemSort | undefined;
+  order?: InventorySortOrder | undefined;
+  q?: string | undefined;
+  zone?: string | undefined;
+  account?: string | undefined;
+};
+
+export type InventoryScope = ReturnType<typeof createInventoryScope>;
+
+export function createInventoryScope(db: DbOrTx) {
+  const listNotFound = () => notFound('InventoryListNotFound');
+  const itemNotFound = () => notFound('InventoryListItemNotFound');
+
+  async function listRows(where: SQL): Promise<ListRow[]> {
+    return db
+      .select(listColumns)
+      .from(inventoryLists)
+      .innerJoin(companies, eq(companies.id, inventoryLists.companyId))
+      .leftJoin(users, eq(users.id, inventoryLists.createdBy))
+      .leftJoin(previousList, eq(previousList.id, inventoryLists.previousListId))
+      .where(where);
+  }
+
+  /** The list row if it is the company's; `lock` locks it until the end of the transaction (changes go one by one). */
+  async function listOf(companyId: string, id: string, lock = false) {
+    if (!UUID.test(id)) throw listNotFound();
+    const query = db
+      .select({ id: inventoryLists.id, previousListId: inventoryLists.previousListId })
+      .from(inventoryLists)
+      .where(and(eq(inventoryLists.id, id), eq(inventoryLists.companyId, companyId)));
+    const [row] = lock ? await query.for('update') : await query;
+    if (!row) throw listNotFound();
+    return row;
+  }
+
+  async function summary(companyId: string, id: string): Promise<InventoryList> {
+    const [row] = await listRows(and(eq(inventoryLists.id, id), eq(inventoryLists.companyId, companyId))!);
+    if (!row) throw listNotFound();
+    return toList(row);
+  }
+
+  async function userNames(ids: Iterable<string>): Promise<Map<string, string>> {
+    const unique = [...new Set(ids)];
+    if (unique.length === 0) return new Map();
+    const rows = await db
+      .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
+      .from(users)
+      .where(inArray(users.id, unique));
+    return new Map(rows.map((r) => [r.id, fullName(r.firstName, r.lastName) ?? '']));
+  }
+
+  async function itemRows(companyId: string, listId: string, itemId?: string): Promise<InventoryListItem[]> {
+    const [list] = await db
+      .select({ previousListId: inventoryLists.previousListId })
+      .from(inventoryLists)
+      .where(and(eq(inventoryLists.id, listId), eq(inventoryLists.companyId, companyId)));
+    const previousListId = list?.previousListId ?? null;
+    const rows = (await db
+      .select(itemColumns)
+      .from(inventoryListItems)
+      .leftJoin(
+        previous,
+        and(
+          previousListId === null ? sql`false` : eq(previous.listId, previousListId),
+          eq(previous.articleNumber, inventoryListItems.articleNumber),
+        ),
+      )
+      .leftJoin(products, eq(products.id, inventoryListItems.productId))
+      .leftJoin(companyProducts, eq(companyProducts.id, inventoryListItems.companyProductId))
+      .leftJoin(
+        chartAccounts,
+        and(eq(chartAccounts.companyId, companyId), eq(chartAccounts.number, inventoryListItems.account)),
+      )
+      .where(
+        itemId === undefined
+          ? eq(inventoryListItems.listId, listId)
+          : and(eq(inventoryListItems.listId, listId), eq(inventoryListItems.id, itemId)),
+      )) as ItemRow[];
+    const names = await userNames(rows.flatMap((r) => [...r.countedBy, ...(r.lastSetBy ? [r.lastSetBy] : [])]));
+    return rows.map((r) => toItem(r, names));
+  }
+
+  async function itemOf(companyId: string, listId: string, itemId: string): Promise<InventoryListItem> {
+    const [item] = await itemRows(companyId, listId, itemId);
+    if (!item) throw itemNotFound();
+    return item;
+  }
+
+  async function touch(companyId: string, listId: string, now: Date) {
+    await db
+      .update(inventoryLists)
+      .set({ updatedAt: now })
+      .where(and(eq(inventoryLists.id, listId), eq(inventoryLists.companyId, companyId)));
+  }
+
+  async function sortedItems(companyId: string, listId: string, query: ItemQuery) {
+    const items = (await itemRows(companyId, listId)).filter((i) => matchesInventoryQuery(i, query));
+    return items.sort(inventoryItemOrder(query.sort ?? 'name', query.order ?? 'asc'));
+  }
+
+  /**
+   * Whether any company has a row with this id (a client id cannot be reused): ids are unique across companies, so
+   * another company's row with it is a conflict. Only its existence is read.
+   */
+  async function idTaken(
+    table: typeof inventoryLists | typeof inventoryListItems | typeof inventoryCountEvents,
+    id: string,
+  ) {
+    const [row] = await db.select({ id: table.id }).from(table).where(eq(table.id, id)).limit(1);
+    return row !== undefined;
+  }
+
+  return {
+    listNotFound,
+    itemNotFound,
+    listRows,
+    listOf,
+    summary,
+    userNames,
+    itemRows,
+    itemOf,
+    touch,
+    sortedItems,
+    idTaken,
+  };
+}

@@ -1,0 +1,89 @@
+/**
+ * Inventory changes: as the UI asks for them (InventoryChange) and as the outbox stores them (InventoryOp, with ids,
+ * time, device and display names fixed), and the state one change applies to.
+ */
+import type { IndexedArticle, InventoryUnit } from '../../../contract/inventory';
+import type { MirrorInventoryItem, MirrorInventoryList } from './tables';
+
+/** The fields of an item a user may change (PATCH), as the API takes them. */
+export interface ItemChanges {
+  unit?: InventoryUnit;
+  price?: number;
+  account?: string | null;
+  zone?: string | null;
+  parLevel?: number | null;
+  resolveConflict?: true;
+}
+
+/** A change to inventory lists as the UI asks for it. Ids of new rows may be given; otherwise a uuid v7 is made. */
+export type InventoryChange =
+  | {
+      type: 'createList';
+      companyCode: string;
+      name: string;
+      dateFrom?: string | null;
+      dateTo?: string | null;
+      id?: string;
+      createdBy?: string | null;
+    }
+  | { type: 'updateList'; listId: string; name: string; dateFrom: string | null; dateTo: string | null }
+  | { type: 'deleteList'; listId: string }
+  | ({ type: 'addItem'; listId: string; article: IndexedArticle; id?: string } & Omit<ItemChanges, 'resolveConflict'>)
+  | ({ type: 'patchItem'; listId: string; itemId: string } & ItemChanges)
+  | { type: 'deleteItem'; listId: string; itemId: string }
+  /** A scan: +1 piece, +1 carton (or any amount; negative takes back). */
+  | { type: 'countDelta'; listId: string; itemId: string; amount: number; unit: InventoryUnit; id?: string }
+  /** A typed number: the stock is this many now. */
+  | { type: 'countSet'; listId: string; itemId: string; quantity: number; unit: InventoryUnit; id?: string }
+  /** Takes back a scan: a negative delta of the same amount, so it merges like any scan across devices. */
+  | { type: 'undoScan'; listId: string; itemId: string; amount: number; unit: InventoryUnit; id?: string };
+
+interface OpBase {
+  listId: string;
+  companyCode: string;
+  /** ISO time on the device. */
+  at: string;
+}
+
+/** A change as stored in the outbox: ids, time, device and the display names fixed, so it applies the same again. */
+export type InventoryOp =
+  | (OpBase & {
+      type: 'createList';
+      name: string;
+      dateFrom: string | null;
+      dateTo: string | null;
+      createdBy: string | null;
+    })
+  | (OpBase & { type: 'updateList'; name: string; dateFrom: string | null; dateTo: string | null })
+  | (OpBase & { type: 'deleteList' })
+  | (OpBase & {
+      type: 'addItem';
+      itemId: string;
+      article: IndexedArticle;
+      /** Only what the user chose; the rest is the server's default (and the article's on the device). */
+      fields: Omit<ItemChanges, 'resolveConflict'>;
+      accountName: string | null;
+    })
+  | (OpBase & { type: 'patchItem'; itemId: string; name: string; fields: ItemChanges; accountName: string | null })
+  | (OpBase & { type: 'deleteItem'; itemId: string; name: string })
+  | (OpBase & {
+      type: 'count';
+      itemId: string;
+      name: string;
+      countId: string;
+      kind: 'delta' | 'set';
+      /** The delta's amount or the set's quantity, in `unit`. */
+      value: number;
+      unit: InventoryUnit;
+      deviceId: string;
+      /** A negative delta that takes back a scan (for the sync panel's text). */
+      undo: boolean;
+    });
+
+/** One list with (some of) its items: all of them in a rebase, only those a change touches in mutate. */
+export interface InventoryState {
+  list: MirrorInventoryList | null;
+  items: ReadonlyMap<string, MirrorInventoryItem>;
+}
+
+export const emptyInventoryState = (): InventoryState => ({ list: null, items: new Map() });

@@ -1,0 +1,75 @@
+/** The request each inventory change becomes, and what it creates and depends on (for the outbox's order). */
+import type { HttpMethod } from '../db';
+import type { InventoryOp } from './changes';
+
+export interface OpRequest {
+  method: HttpMethod;
+  path: string;
+  body: unknown;
+}
+
+const companyPath = (code: string) => `/v1/company/${encodeURIComponent(code)}`;
+export const listPath = (code: string, id: string) => `${companyPath(code)}/inventory-list/${encodeURIComponent(id)}`;
+const itemPath = (code: string, id: string, itemId: string) =>
+  `${listPath(code, id)}/item/${encodeURIComponent(itemId)}`;
+
+export function requestOf(op: InventoryOp): OpRequest {
+  switch (op.type) {
+    case 'createList':
+      return {
+        method: 'POST',
+        path: `${companyPath(op.companyCode)}/inventory-list`,
+        body: { id: op.listId, name: op.name, dateFrom: op.dateFrom, dateTo: op.dateTo },
+      };
+    case 'updateList':
+      return {
+        method: 'PUT',
+        path: listPath(op.companyCode, op.listId),
+        body: { name: op.name, dateFrom: op.dateFrom, dateTo: op.dateTo },
+      };
+    case 'deleteList':
+      return { method: 'DELETE', path: listPath(op.companyCode, op.listId), body: null };
+    case 'addItem':
+      return {
+        method: 'POST',
+        path: `${listPath(op.companyCode, op.listId)}/item`,
+        body: {
+          id: op.itemId,
+          ...(op.article.kind === 'product' ? { productId: op.article.id } : { companyProductId: op.article.id }),
+          ...op.fields,
+        },
+      };
+    case 'patchItem':
+      return { method: 'PATCH', path: itemPath(op.companyCode, op.listId, op.itemId), body: op.fields };
+    case 'deleteItem':
+      return { method: 'DELETE', path: itemPath(op.companyCode, op.listId, op.itemId), body: null };
+    case 'count':
+      return {
+        method: 'POST',
+        path: `${itemPath(op.companyCode, op.listId, op.itemId)}/count`,
+        body: {
+          id: op.countId,
+          kind: op.kind,
+          ...(op.kind === 'delta' ? { amount: op.value } : { quantity: op.value }),
+          unit: op.unit,
+          countedAt: op.at,
+          deviceId: op.deviceId,
+        },
+      };
+  }
+}
+
+export function dependenciesOf(op: InventoryOp): { creates: string | null; dependsOn: string[] } {
+  switch (op.type) {
+    case 'createList':
+      return { creates: op.listId, dependsOn: [] };
+    case 'addItem':
+      return { creates: op.itemId, dependsOn: [op.listId] };
+    case 'patchItem':
+    case 'deleteItem':
+    case 'count':
+      return { creates: null, dependsOn: [op.listId, op.itemId] };
+    default:
+      return { creates: null, dependsOn: [op.listId] };
+  }
+}
