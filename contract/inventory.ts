@@ -27,7 +27,3 @@ export * from './inventory-lists';
 export * from './inventory-items';
 export * from './inventory-counts';
 export * from './inventory-company';
-
-// The screens (src/features/inventory/logic.ts) still import these rules from here; their home is contract/rules.
-export { groupInventoryItems, inventoryItemOrder } from './rules/inventory-items';
-export { toMilliPieces } from './rules/count';

@@ -1,7 +1,6 @@
+import { parLevelOrder } from '../../../contract/rules/count';
+import { groupInventoryItems, inventoryItemOrder } from '../../../contract/rules/inventory-items';
 import {
-  groupInventoryItems,
-  inventoryItemOrder,
-  toMilliPieces,
   type ChartAccount,
   type CompanyZone,
   type InventoryGroup,
@@ -33,12 +32,9 @@ type ShortfallItem = Pick<
   'id' | 'productId' | 'articleNumber' | 'name' | 'unit' | 'piecesPerCarton' | 'quantity' | 'parLevel'
 >;
 
-const milli = (n: number) => Math.round(n * 1000);
-
 /**
- * The items below their par level with what to order, by the server's rule (GET …/shortfall): the shortfall in pieces,
- * rounded up to whole cartons when the product comes in cartons, else to whole pieces (loose-weight goods: three
- * decimals, when `wholeUnitsOnly` says so). Works on the device's counts, so it is right offline and with waiting scans.
+ * The items below their par level with what to order, by the server's rule (GET …/shortfall, contract/rules/count.ts
+ * `parLevelOrder`). Works on the device's counts, so it is right offline and with waiting scans.
  */
 export function shortfallOf(
   items: readonly ShortfallItem[],
@@ -46,22 +42,8 @@ export function shortfallOf(
 ): ShortfallLine[] {
   const out: ShortfallLine[] = [];
   for (const i of items) {
-    if (i.parLevel === null || milli(i.quantity) >= milli(i.parLevel)) continue;
-    const shortMilli = milli(i.parLevel) - milli(i.quantity);
-    const shortMilliPieces = toMilliPieces(shortMilli / 1000, i.unit, i.piecesPerCarton);
-    let orderQuantity: number | null = null;
-    let orderUnit: InventoryUnit | null = null;
-    if (i.productId) {
-      if (i.piecesPerCarton > 1) {
-        orderUnit = 'carton';
-        orderQuantity = Math.ceil(shortMilliPieces / (i.piecesPerCarton * 1000));
-      } else {
-        orderUnit = 'piece';
-        orderQuantity = wholeUnitsOnly(i.productId)
-          ? Math.ceil(shortMilliPieces / 1000)
-          : Math.round(shortMilliPieces) / 1000;
-      }
-    }
+    const order = parLevelOrder(i, i.productId ? { wholeUnitsOnly: wholeUnitsOnly(i.productId) } : null);
+    if (!order || i.parLevel === null) continue;
     out.push({
       itemId: i.id,
       productId: i.productId,
@@ -71,9 +53,7 @@ export function shortfallOf(
       piecesPerCarton: i.piecesPerCarton,
       quantity: i.quantity,
       parLevel: i.parLevel,
-      shortfall: shortMilli / 1000,
-      orderQuantity,
-      orderUnit,
+      ...order,
     });
   }
   return out;
