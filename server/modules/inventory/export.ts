@@ -6,13 +6,11 @@ import ExcelJS from 'exceljs';
 import type { Content, TableCell, TDocumentDefinitions } from 'pdfmake/interfaces';
 import documents from '../../../locales/sv/documents.json' with { type: 'json' };
 import type { InventoryGroup, InventoryItemGroup, InventoryList } from '../../../contract/inventory';
+import { fill } from '../../lib/i18n';
 import { PDF_FONT, renderPdf } from '../../lib/pdf';
 
 /** The labels of both documents: locales/sv/documents.json `inventory`. */
 const t = documents.inventory;
-/** Fills `{{name}}` placeholders, as i18next does in the client. */
-const fill = (text: string, values: Record<string, string | number>) =>
-  text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(values[key] ?? ''));
 
 export type ExportData = {
   company: { code: string; name: string };

@@ -2,6 +2,7 @@
  * The rows the inventory queries read and how they become the contract's answers: a list with its totals, an item with
  * its previous quantity and variance, a count event.
  */
+import inventoryTexts from '../../../locales/sv/inventory.json' with { type: 'json' };
 import { sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
@@ -30,8 +31,8 @@ import {
   type MergeEvent,
 } from '../../../contract/rules/count';
 
-/** The name shown for a user who no longer exists. */
-const DELETED_USER = 'Borttagen användare';
+/** The name shown for a user who no longer exists (locales/sv/inventory.json). */
+const DELETED_USER = inventoryTexts.items.deletedUser;
 
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const escapeLike = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
