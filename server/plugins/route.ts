@@ -43,7 +43,7 @@ export function register<S extends FastifySchema>(
     method: route.method,
     url: route.path,
     schema: route.schema,
-    ...(access || config ? { config: { ...config, ...(access ? { access } : {}) } } : {}),
+    ...(access || config ? { config: { ...(access ? { access } : {}), ...config } } : {}),
     ...rest,
   });
 }
