@@ -9,7 +9,6 @@ import { bearerToken } from '../../plugins/authenticate';
 import type { AuthService } from './service';
 import { access } from '../../plugins/access';
 
-
 export function authRoutes(auth: AuthService, config: Config) {
   return async (fastify: FastifyInstance) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();

@@ -13,7 +13,6 @@ import { nextOrderable, plusDays, toDeliveryDto, todayIn } from '../cart/deliver
 
 type Deps = { db: Db; now?: (() => Date) | undefined };
 
-
 /** SPEC §7 company calendar: the dates a company can still order a delivery for, with their deadlines. */
 export function calendarRoutes({ db, now = () => new Date() }: Deps) {
   const companies = createCompanyService(db);

@@ -79,7 +79,8 @@ export function cartRoutes({ db, idempotency, now = () => new Date(), cacheSecon
     register(app, routes.clear, {
       access: mine,
       serializerCompiler: plainJson,
-      handler: (req, reply) => change.answer(req, reply, (tx, { company, user }) => serviceOn(tx).clear(company, user.id)),
+      handler: (req, reply) =>
+        change.answer(req, reply, (tx, { company, user }) => serviceOn(tx).clear(company, user.id)),
     });
 
     register(app, routes.putProduct, {

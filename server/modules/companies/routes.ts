@@ -7,7 +7,6 @@ import { currentUser, isStaff } from '../../plugins/authenticate';
 import type { CompanyService } from './service';
 import { access, scopedCompany } from '../../plugins/access';
 
-
 export function companyRoutes(companies: CompanyService) {
   return async (fastify: FastifyInstance) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
