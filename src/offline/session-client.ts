@@ -1,5 +1,6 @@
 import { tokenResponse } from '../../contract/auth';
 import { currentUser } from '../../contract/customer';
+import { auth, customer, pathTo } from '../../contract/routes';
 import type { OfflineDb, SessionRow } from './db';
 import { needsRenewal, readSession, replaceToken, type EngineSession } from './session';
 import type { Transport, TransportRequest, TransportResponse } from './transport';
@@ -63,7 +64,7 @@ export function createSessionClient(options: SessionClientOptions, start: Sessio
     const used = session;
     let response: TransportResponse;
     try {
-      response = await raw({ method: 'POST', path: '/v1/auth/renew' });
+      response = await raw({ method: 'POST', path: pathTo(auth.renew) });
     } catch {
       return (await adoptStored(used)) ?? 'unreachable';
     }
@@ -93,7 +94,7 @@ export function createSessionClient(options: SessionClientOptions, start: Sessio
     for (let attempt = 0; attempt < 2; attempt++) {
       let response: TransportResponse;
       try {
-        response = await raw({ method: 'GET', path: '/v1/customer/' });
+        response = await raw({ method: 'GET', path: pathTo(customer.me) });
       } catch {
         return 'unreachable';
       }

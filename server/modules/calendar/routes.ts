@@ -1,15 +1,9 @@
 import type { FastifyInstance } from 'fastify';
+import { CALENDAR_DEFAULT_DAYS, CALENDAR_MAX_DAYS, type CalendarResponse } from '../../../contract/calendar';
+import { calendar as routes } from '../../../contract/routes/schemas/calendar';
+import { register } from '../../plugins/route';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { differenceInCalendarDays, parseISO } from 'date-fns';
-import { apiError, companyCodeParam } from '../../../contract/common';
-import {
-  CALENDAR_DEFAULT_DAYS,
-  CALENDAR_MAX_DAYS,
-  calendarQuery,
-  calendarResponse,
-  nextDeliveryResponse,
-  type CalendarResponse,
-} from '../../../contract/calendar';
 import type { Db } from '../../db/client';
 import { badRequest } from '../../lib/errors';
 import { validationText } from '../../lib/i18n';
@@ -19,10 +13,6 @@ import { nextOrderable, plusDays, toDeliveryDto, todayIn } from '../cart/deliver
 
 type Deps = { db: Db; now?: (() => Date) | undefined };
 
-const errors = { 400: apiError, 401: apiError, 403: apiError, 404: apiError };
-const tags = ['calendar'];
-const security = [{ bearer: [] }];
-
 /** SPEC §7 company calendar: the dates a company can still order a delivery for, with their deadlines. */
 export function calendarRoutes({ db, now = () => new Date() }: Deps) {
   const companies = createCompanyService(db);
@@ -30,16 +20,8 @@ export function calendarRoutes({ db, now = () => new Date() }: Deps) {
   return async (fastify: FastifyInstance) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
 
-    app.get('/v1/company/:companyCode/calendar', {
-      config: { access: access.company('params.companyCode') },
-      schema: {
-        tags,
-        summary: 'Deliverable dates from `from` to `to` whose order deadline is still ahead',
-        security,
-        params: companyCodeParam,
-        querystring: calendarQuery,
-        response: { 200: calendarResponse, ...errors },
-      },
+    register(app, routes.calendar, {
+      access: access.company('params.companyCode'),
       handler: async (req): Promise<CalendarResponse> => {
         const at = now();
         const from = req.query.from ?? todayIn(at);
@@ -60,15 +42,8 @@ export function calendarRoutes({ db, now = () => new Date() }: Deps) {
       },
     });
 
-    app.get('/v1/company/:companyCode/calendar/next', {
-      config: { access: access.company('params.companyCode') },
-      schema: {
-        tags,
-        summary: 'The first date the company can still order a delivery for',
-        security,
-        params: companyCodeParam,
-        response: { 200: nextDeliveryResponse, ...errors },
-      },
+    register(app, routes.nextDelivery, {
+      access: access.company('params.companyCode'),
       handler: async (req) => {
         const calendar = await companies.calendarFor(scopedCompany(req).id);
         const next = nextOrderable(calendar, now());

@@ -1,12 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { altchaChallenge, captchaConfig } from '../../../contract/captcha';
-import { apiError } from '../../../contract/common';
+import { captcha as routes } from '../../../contract/routes/schemas/captcha';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { createCaptcha, type CaptchaProvider } from '../../adapters/captcha';
 import { notFound } from '../../lib/errors';
 import { access } from '../../plugins/access';
+import { register } from '../../plugins/route';
 
 export { verifyCaptcha } from './service';
 
@@ -26,25 +25,14 @@ export async function registerCaptcha(app: FastifyInstance, deps: { config: Conf
   app.decorate('captcha', provider);
 
   await app.register(async (fastify) => {
-    const routes = fastify.withTypeProvider<ZodTypeProvider>();
-
-    routes.get('/v1/captcha/config', {
-      config: { access: access.public },
-      schema: {
-        tags: ['captcha'],
-        summary: 'Which bot protection the forms use, and what its widget needs',
-        response: { 200: captchaConfig },
-      },
+    register(fastify, routes.config, {
+      access: access.public,
       handler: async () => provider.config,
     });
 
-    routes.get('/v1/captcha/challenge', {
-      config: { access: access.public, rateLimit: { max: 120, timeWindow: '1 minute' } },
-      schema: {
-        tags: ['captcha'],
-        summary: 'A fresh ALTCHA proof-of-work challenge (404 while reCAPTCHA is configured)',
-        response: { 200: altchaChallenge, 404: apiError, 429: apiError },
-      },
+    register(fastify, routes.challenge, {
+      access: access.public,
+      config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
       handler: async (_req, reply) => {
         if (!provider.challenge) throw notFound();
         reply.header('cache-control', 'no-store');

@@ -1,21 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { apiError, companyCodeParam } from '../../../contract/common';
-import {
-  cart,
-  cartItemIdParams,
-  cartLineParams,
-  createCartBody,
-  deleteCartItemsBody,
-  patchCartItemBody,
-  putCartProductBody,
-  putCartProductsBody,
-  putDeliveryDateBody,
-} from '../../../contract/cart';
+import { cart as routes } from '../../../contract/routes/schemas/cart';
 import type { Db, DbOrTx } from '../../db/client';
 import { currentUser } from '../../plugins/authenticate';
 import { access, scopedCompany } from '../../plugins/access';
+import { changes } from '../../plugins/change';
 import type { Idempotency } from '../../plugins/idempotency';
+import { register } from '../../plugins/route';
 import type { ProcessWrites } from '../../lib/process-writes';
 import { CartAnswerCache } from './cache';
 import { createCartService } from './service';
@@ -44,29 +34,17 @@ const JSON_TYPE = 'application/json; charset=utf-8';
  */
 const plainJson = () => (data: unknown) => JSON.stringify(data);
 
-const errors = { 400: apiError, 401: apiError, 403: apiError, 404: apiError, 409: apiError, 422: apiError };
-const tags = ['cart'];
-const security = [{ bearer: [] }];
-const base = '/v1/company/:companyCode/cart';
-
-/** SPEC §7 cart calls; every answer is the whole cart (contract/cart.ts). Changes go through the idempotency store. */
+/** SPEC §7 cart calls (contract/routes/cart.ts); every answer is the whole cart. Changes go through idempotency. */
 export function cartRoutes({ db, idempotency, now = () => new Date(), cacheSeconds = 10, writes }: Deps) {
   const serviceOn = (on: DbOrTx) => createCartService(on, now);
   const reads = serviceOn(db);
   const cache = new CartAnswerCache();
+  const change = changes(idempotency);
+  const mine = access.company('params.companyCode');
 
-  return async (fastify: FastifyInstance) => {
-    const app = fastify.withTypeProvider<ZodTypeProvider>();
-
-    app.get(base, {
-      config: { access: access.company('params.companyCode') },
-      schema: {
-        tags,
-        summary: "The user's cart for the company (made empty on first use)",
-        security,
-        params: companyCodeParam,
-        response: { 200: cart, ...errors },
-      },
+  return async (app: FastifyInstance) => {
+    register(app, routes.get, {
+      access: mine,
       serializerCompiler: plainJson,
       handler: async (req, reply) => {
         const user = currentUser(req);
@@ -88,170 +66,73 @@ export function cartRoutes({ db, idempotency, now = () => new Date(), cacheSecon
       },
     });
 
-    app.post(base, {
-      config: { access: access.company('params.companyCode') },
-      schema: {
-        tags,
-        summary: 'Create the cart (201), or answer the existing one (200)',
-        security,
-        params: companyCodeParam,
-        body: createCartBody,
-        response: { 200: cart, 201: cart, ...errors },
-      },
+    register(app, routes.create, {
+      access: mine,
       serializerCompiler: plainJson,
-      handler: async (req, reply) => {
-        const company = scopedCompany(req);
-        const userId = currentUser(req).id;
-        return idempotency.run(req, reply, async (tx) => {
-          const { created, cart: answer } = await serviceOn(tx).create(company, userId, req.body?.id);
+      handler: (req, reply) =>
+        change.outcome(req, reply, async (tx, { company, user }) => {
+          const { created, cart: answer } = await serviceOn(tx).create(company, user.id, req.body?.id);
           return { status: created ? 201 : 200, body: answer };
-        });
-      },
+        }),
     });
 
-    app.delete(base, {
-      config: { access: access.company('params.companyCode') },
-      schema: {
-        tags,
-        summary: 'Empty the cart (lines and delivery date)',
-        security,
-        params: companyCodeParam,
-        response: { 200: cart, ...errors },
-      },
+    register(app, routes.clear, {
+      access: mine,
       serializerCompiler: plainJson,
-      handler: async (req, reply) => {
-        const company = scopedCompany(req);
-        const userId = currentUser(req).id;
-        return idempotency.run(req, reply, async (tx) => ({
-          status: 200,
-          body: await serviceOn(tx).clear(company, userId),
-        }));
-      },
+      handler: (req, reply) =>
+        change.answer(req, reply, (tx, { company, user }) => serviceOn(tx).clear(company, user.id)),
     });
 
-    app.put(`${base}/product`, {
-      config: { access: access.company('params.companyCode') },
-      schema: {
-        tags,
-        summary: 'Add a product (to the line of the same product and unit, or a new line)',
-        security,
-        params: companyCodeParam,
-        body: putCartProductBody,
-        response: { 200: cart, ...errors },
-      },
+    register(app, routes.putProduct, {
+      access: mine,
       serializerCompiler: plainJson,
-      handler: async (req, reply) => {
-        const company = scopedCompany(req);
-        const userId = currentUser(req).id;
-        return idempotency.run(req, reply, async (tx) => ({
-          status: 200,
-          body: await serviceOn(tx).putProducts(company, userId, [req.body], true),
-        }));
-      },
+      handler: (req, reply) =>
+        change.answer(req, reply, (tx, { company, user }) =>
+          serviceOn(tx).putProducts(company, user.id, [req.body], true),
+        ),
     });
 
-    app.put(`${base}/products`, {
-      config: { access: access.company('params.companyCode') },
-      schema: {
-        tags,
-        summary: 'Add several products at once',
-        security,
-        params: companyCodeParam,
-        body: putCartProductsBody,
-        response: { 200: cart, ...errors },
-      },
+    register(app, routes.putProducts, {
+      access: mine,
       serializerCompiler: plainJson,
-      handler: async (req, reply) => {
-        const company = scopedCompany(req);
-        const userId = currentUser(req).id;
-        return idempotency.run(req, reply, async (tx) => ({
-          status: 200,
-          body: await serviceOn(tx).putProducts(company, userId, req.body.items, false),
-        }));
-      },
+      handler: (req, reply) =>
+        change.answer(req, reply, (tx, { company, user }) =>
+          serviceOn(tx).putProducts(company, user.id, req.body.items, false),
+        ),
     });
 
-    app.patch(`${base}/item/:itemId`, {
-      config: { access: access.company('params.companyCode') },
-      schema: {
-        tags,
-        summary: "Set a line's quantity (0 removes it) and unit",
-        security,
-        params: cartItemIdParams,
-        body: patchCartItemBody,
-        response: { 200: cart, ...errors },
-      },
+    register(app, routes.patchItem, {
+      access: mine,
       serializerCompiler: plainJson,
-      handler: async (req, reply) => {
-        const company = scopedCompany(req);
-        const userId = currentUser(req).id;
-        return idempotency.run(req, reply, async (tx) => ({
-          status: 200,
-          body: await serviceOn(tx).patchItem(company, userId, req.params.itemId, req.body),
-        }));
-      },
+      handler: (req, reply) =>
+        change.answer(req, reply, (tx, { company, user }) =>
+          serviceOn(tx).patchItem(company, user.id, req.params.itemId, req.body),
+        ),
     });
 
-    app.delete(`${base}/item/:lineNumber`, {
-      config: { access: access.company('params.companyCode') },
-      schema: {
-        tags,
-        summary: 'Remove a line by its line number (or item id)',
-        security,
-        params: cartLineParams,
-        response: { 200: cart, ...errors },
-      },
+    register(app, routes.removeLine, {
+      access: mine,
       serializerCompiler: plainJson,
-      handler: async (req, reply) => {
-        const company = scopedCompany(req);
-        const userId = currentUser(req).id;
-        return idempotency.run(req, reply, async (tx) => ({
-          status: 200,
-          body: await serviceOn(tx).removeLine(company, userId, req.params.lineNumber),
-        }));
-      },
+      handler: (req, reply) =>
+        change.answer(req, reply, (tx, { company, user }) =>
+          serviceOn(tx).removeLine(company, user.id, req.params.lineNumber),
+        ),
     });
 
-    app.delete(`${base}/items`, {
-      config: { access: access.company('params.companyCode') },
-      schema: {
-        tags,
-        summary: 'Remove several lines, or all',
-        security,
-        params: companyCodeParam,
-        body: deleteCartItemsBody,
-        response: { 200: cart, ...errors },
-      },
+    register(app, routes.removeLines, {
+      access: mine,
       serializerCompiler: plainJson,
-      handler: async (req, reply) => {
-        const company = scopedCompany(req);
-        const userId = currentUser(req).id;
-        return idempotency.run(req, reply, async (tx) => ({
-          status: 200,
-          body: await serviceOn(tx).removeLines(company, userId, req.body),
-        }));
-      },
+      handler: (req, reply) =>
+        change.answer(req, reply, (tx, { company, user }) => serviceOn(tx).removeLines(company, user.id, req.body)),
     });
 
-    app.put(`${base}/delivery-date`, {
-      config: { access: access.company('params.companyCode') },
-      schema: {
-        tags,
-        summary: 'Choose the delivery date',
-        security,
-        params: companyCodeParam,
-        body: putDeliveryDateBody,
-        response: { 200: cart, ...errors },
-      },
+    register(app, routes.deliveryDate, {
+      access: mine,
       serializerCompiler: plainJson,
-      handler: async (req, reply) => {
-        const company = scopedCompany(req);
-        const userId = currentUser(req).id;
-        return idempotency.run(req, reply, async (tx) => ({
-          status: 200,
-          body: await serviceOn(tx).setDeliveryDate(company, userId, req.body.deliveryDate),
-        }));
-      },
+      handler: (req, reply) =>
+        change.answer(req, reply, (tx, { company, user }) =>
+          serviceOn(tx).setDeliveryDate(company, user.id, req.body.deliveryDate),
+        ),
     });
   };
 }

@@ -1,19 +1,10 @@
 import type { FastifyInstance } from 'fastify';
+import { catalog as routes } from '../../../contract/routes/schemas/catalog';
+import { register } from '../../plugins/route';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { apiError } from '../../../contract/common';
-import {
-  categoryDetail,
-  categoryTree,
-  productDetail,
-  productLookup,
-  productLookupQuery,
-  slugParam,
-} from '../../../contract/catalog';
 import type { DbOrTx } from '../../db/client';
 import { createCatalogService } from './service';
 import { access } from '../../plugins/access';
-
-const errors = { 400: apiError, 404: apiError };
 /** Public catalogue answers may be cached briefly by the browser and the service worker. */
 const CACHE = 'public, max-age=60';
 
@@ -23,27 +14,16 @@ export function catalogRoutes(db: DbOrTx) {
   return async (fastify: FastifyInstance) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
 
-    app.get('/v1/categories', {
-      config: { access: access.public },
-      schema: {
-        tags: ['catalog'],
-        summary: 'The category tree with product counts',
-        response: { 200: categoryTree, ...errors },
-      },
+    register(app, routes.categories, {
+      access: access.public,
       handler: async (_req, reply) => {
         reply.header('cache-control', CACHE);
         return catalog.tree();
       },
     });
 
-    app.get('/v1/categories/:slug', {
-      config: { access: access.public },
-      schema: {
-        tags: ['catalog'],
-        summary: 'One category: its path, sub-categories and the search filter for its products',
-        params: slugParam,
-        response: { 200: categoryDetail, ...errors },
-      },
+    register(app, routes.category, {
+      access: access.public,
       handler: async (req, reply) => {
         reply.header('cache-control', CACHE);
         return catalog.category(req.params.slug);
@@ -51,28 +31,16 @@ export function catalogRoutes(db: DbOrTx) {
     });
 
     // A static path: find-my-way matches it before the slug route (no product slug is "lookup").
-    app.get('/v1/products/lookup', {
-      config: { access: access.public },
-      schema: {
-        tags: ['catalog'],
-        summary: 'One product by article number or EAN (piece or carton GTIN), for adding it to a list',
-        querystring: productLookupQuery,
-        response: { 200: productLookup, ...errors },
-      },
+    register(app, routes.lookup, {
+      access: access.public,
       handler: async (req, reply) => {
         reply.header('cache-control', CACHE);
         return catalog.lookup(req.query);
       },
     });
 
-    app.get('/v1/products/:slug', {
-      config: { access: access.public },
-      schema: {
-        tags: ['catalog'],
-        summary: 'One product with every attribute',
-        params: slugParam,
-        response: { 200: productDetail, ...errors },
-      },
+    register(app, routes.product, {
+      access: access.public,
       handler: async (req, reply) => {
         reply.header('cache-control', CACHE);
         return catalog.product(req.params.slug);

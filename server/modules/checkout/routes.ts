@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import { checkout as routes } from '../../../contract/routes/schemas/checkout';
+import { register } from '../../plugins/route';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { apiError, companyCodeParam } from '../../../contract/common';
-import { adminCheckoutBody, checkoutBody, checkoutResponse } from '../../../contract/orders';
 import type { Db, DbOrTx } from '../../db/client';
 import { currentUser } from '../../plugins/authenticate';
 import { access, scopedCompany } from '../../plugins/access';
@@ -11,18 +11,6 @@ import { createOrderService } from '../orders/service';
 import { createCheckoutService } from './service';
 
 type Deps = { db: Db; idempotency: Idempotency; now?: (() => Date) | undefined };
-
-const errors = {
-  400: apiError,
-  401: apiError,
-  403: apiError,
-  404: apiError,
-  409: apiError,
-  422: apiError,
-  500: apiError,
-};
-const tags = ['checkout'];
-const security = [{ bearer: [] }];
 
 /** SPEC §7 checkout and the staff's admin checkout (docs/decisions/0022-admin-checkout.md). */
 export function checkoutRoutes({ db, idempotency, now = () => new Date() }: Deps) {
@@ -35,16 +23,8 @@ export function checkoutRoutes({ db, idempotency, now = () => new Date() }: Deps
   return async (fastify: FastifyInstance) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
 
-    app.post('/v1/checkout/company/:companyCode/cart', {
-      config: { access: access.company('params.companyCode') },
-      schema: {
-        tags,
-        summary: "Order the user's cart for the company (send an Idempotency-Key: a resend never orders twice)",
-        security,
-        params: companyCodeParam,
-        body: checkoutBody,
-        response: { 201: checkoutResponse, ...errors },
-      },
+    register(app, routes.checkout, {
+      access: access.company('params.companyCode'),
       handler: async (req, reply) => {
         const company = scopedCompany(req);
         const userId = currentUser(req).id;
@@ -57,15 +37,8 @@ export function checkoutRoutes({ db, idempotency, now = () => new Date() }: Deps
       },
     });
 
-    app.post('/v1/admin-checkout/cart', {
-      config: { access: access.staff },
-      schema: {
-        tags,
-        summary: "Staff: order a customer's cart for a company on the customer's behalf (a sale order)",
-        security,
-        body: adminCheckoutBody,
-        response: { 201: checkoutResponse, ...errors },
-      },
+    register(app, routes.adminCheckout, {
+      access: access.staff,
       handler: async (req, reply) => {
         const staffId = currentUser(req).id;
         const { companyCode, customerId, ...body } = req.body;

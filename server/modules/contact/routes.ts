@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import { contact as routes } from '../../../contract/routes/schemas/contact';
+import { register } from '../../plugins/route';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { apiError } from '../../../contract/common';
-import { contactBody, contactResponse, contactTokenResponse } from '../../../contract/contact';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import type { Mailer } from '../../adapters/mail';
@@ -10,8 +10,6 @@ import { verifyCaptcha } from '../captcha/service';
 import { createContactService, submissionFailed } from './service';
 import { contactTokens } from './token';
 import { access } from '../../plugins/access';
-
-const errors = { 400: apiError, 401: apiError, 429: apiError };
 
 /**
  * The contact form: GET /v1/contact-us/token, then POST /v1/contact-us with it as Bearer, the message and the
@@ -29,13 +27,9 @@ export function contactRoutes(deps: { db: Db; config: Config; mailer: Mailer }) 
   return async (fastify: FastifyInstance) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
 
-    app.get('/v1/contact-us/token', {
-      config: { access: access.public, rateLimit: { max: perMinute * 6, timeWindow: '1 minute' } },
-      schema: {
-        tags: ['contact'],
-        summary: 'A short-lived token for one contact message, and what the form needs for bot protection',
-        response: { 200: contactTokenResponse, 429: apiError },
-      },
+    register(app, routes.token, {
+      access: access.public,
+      config: { rateLimit: { max: perMinute * 6, timeWindow: '1 minute' } },
       handler: async (_req, reply) => {
         reply.header('cache-control', 'no-store');
         const { token, validTo } = tokens.issue();
@@ -43,14 +37,9 @@ export function contactRoutes(deps: { db: Db; config: Config; mailer: Mailer }) 
       },
     });
 
-    app.post('/v1/contact-us', {
-      config: { access: access.public, rateLimit: { max: perMinute, timeWindow: '1 minute' } },
-      schema: {
-        tags: ['contact'],
-        summary: 'Send a message to customer service (Authorization: Bearer <contact token>)',
-        body: contactBody,
-        response: { 201: contactResponse, ...errors },
-      },
+    register(app, routes.send, {
+      access: access.public,
+      config: { rateLimit: { max: perMinute, timeWindow: '1 minute' } },
       handler: async (req, reply) => {
         const token = bearerToken(req);
         const validTo = token ? tokens.check(token) : null;

@@ -1,19 +1,9 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import { CDN_NOT_FOUND } from '../../../contract/content';
+import { content as routes } from '../../../contract/routes/schemas/content';
+import { register } from '../../plugins/route';
 import { createHash } from 'node:crypto';
 import { hasZodFastifySchemaValidationErrors, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  CDN_NOT_FOUND,
-  cdnError,
-  cdnLinksQuery,
-  cdnLinksResponse,
-  cdnNotFound,
-  cdnStoriesQuery,
-  cdnStoriesResponse,
-  cdnStoryParams,
-  cdnStoryQuery,
-  cdnStoryResponse,
-  contentConfigResponse,
-} from '../../../contract/content';
 import type { Config } from '../../config';
 import type { DbOrTx } from '../../db/client';
 import { createContentSource, LocalContent } from '../../adapters/content';
@@ -21,7 +11,7 @@ import { CdnParamError, filterClauses, findStory, listLinks, listStories } from 
 import { AppError } from '../../lib/errors';
 import { errorText, validationText } from '../../lib/i18n';
 import { validationFields } from '../../plugins/errors';
-import { contentConfig, EMBEDDED_CONTENT_PATH } from './service';
+import { contentConfig } from './service';
 import { sitemapRoutes } from './sitemap';
 import { access } from '../../plugins/access';
 
@@ -45,13 +35,8 @@ export function contentRoutes({ db, config }: Deps): FastifyPluginAsync {
 function configRoute(config: Config) {
   return async (fastify: FastifyInstance) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
-    app.get('/v1/content/config', {
-      config: { access: access.public },
-      schema: {
-        tags: ['content'],
-        summary: 'Where and how the content client reads stories (embedded CDN subset or a Storyblok space)',
-        response: { 200: contentConfigResponse },
-      },
+    register(app, routes.config, {
+      access: access.public,
       handler: async (_req, reply) => {
         reply.header('cache-control', 'public, max-age=300');
         return contentConfig(config);
@@ -122,17 +107,8 @@ function cdnRoutes(content: LocalContent) {
       return payload;
     });
 
-    const errors = { 400: cdnError, 404: cdnNotFound };
-
-    app.get(`${EMBEDDED_CONTENT_PATH}/cdn/stories`, {
-      config: { access: access.public },
-      schema: {
-        tags: ['content'],
-        summary: 'Storyblok CDN: stories (starts_with, by_slugs, excluding_slugs, sort_by, filter_query, paging)',
-        description: 'Headers `total` (matching stories) and `per-page` page the answer, as Storyblok does.',
-        querystring: cdnStoriesQuery,
-        response: { 200: cdnStoriesResponse, ...errors },
-      },
+    register(app, routes.stories, {
+      access: access.public,
       handler: async (req, reply) => {
         const snap = await content.snapshot();
         const page = listStories(snap, req.query, filterClauses(req.query));
@@ -141,15 +117,8 @@ function cdnRoutes(content: LocalContent) {
       },
     });
 
-    app.get(`${EMBEDDED_CONTENT_PATH}/cdn/stories/*`, {
-      config: { access: access.public },
-      schema: {
-        tags: ['content'],
-        summary: 'Storyblok CDN: one story by full slug, id, or uuid with find_by=uuid',
-        params: cdnStoryParams,
-        querystring: cdnStoryQuery,
-        response: { 200: cdnStoryResponse, ...errors },
-      },
+    register(app, routes.story, {
+      access: access.public,
       handler: async (req, reply) => {
         const snap = await content.snapshot();
         const found = findStory(snap, req.params['*'], req.query);
@@ -158,14 +127,8 @@ function cdnRoutes(content: LocalContent) {
       },
     });
 
-    app.get(`${EMBEDDED_CONTENT_PATH}/cdn/links`, {
-      config: { access: access.public },
-      schema: {
-        tags: ['content'],
-        summary: 'Storyblok CDN: links (stories and folders, keyed by uuid), paged',
-        querystring: cdnLinksQuery,
-        response: { 200: cdnLinksResponse, ...errors },
-      },
+    register(app, routes.links, {
+      access: access.public,
       handler: async (req, reply) => {
         const page = listLinks(await content.snapshot(), req.query);
         reply.header('total', String(page.total)).header('per-page', String(page.perPage));

@@ -1,17 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import { customers as routes } from '../../../contract/routes/schemas/customers';
+import { register } from '../../plugins/route';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { apiError, companyCodeParam, okResponse } from '../../../contract/common';
-import {
-  addCustomerToCompanyBody,
-  changePasswordBody,
-  companyCustomersResponse,
-  createCustomerBody,
-  customerDetail,
-  customerIdParam,
-  removeCustomerParams,
-  updateCustomerBody,
-} from '../../../contract/customer';
 import type { Mailer, OutgoingMail } from '../../adapters/mail';
 import type { Config } from '../../config';
 import type { Db, DbOrTx } from '../../db/client';
@@ -33,8 +23,6 @@ type Deps = {
   passwords: PasswordGuard;
 };
 
-const errors = { 400: apiError, 401: apiError, 403: apiError, 404: apiError, 409: apiError, 422: apiError };
-
 /**
  * Managing the users of a company (customer administrators and staff) and changing one's own password.
  * See docs/decisions/0028-managing-users.md and 0029-registration-and-password-change.md.
@@ -45,35 +33,19 @@ export function customerManagementRoutes({ db, config, idempotency, mailer, sess
 
   return async (fastify: FastifyInstance) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
-    const security = [{ bearer: [] }];
-    const tags = ['customers'];
 
     /** Mail goes out only after the change committed; a replayed request sends nothing again. */
     const send = async (mail: OutgoingMail | undefined) => {
       if (mail) await mailer.send(mail);
     };
 
-    app.get('/v1/company/:companyCode/customers', {
-      config: { access: access.company('params.companyCode', { manager: true }) },
-      schema: {
-        tags,
-        summary: 'The users of a company, with roles and status (customer administrators of it, and staff)',
-        security,
-        params: companyCodeParam,
-        response: { 200: companyCustomersResponse, ...errors },
-      },
+    register(app, routes.ofCompany, {
+      access: access.company('params.companyCode', { manager: true }),
       handler: async (req) => ({ data: await reader.listForCompany(scopedCompany(req)) }),
     });
 
-    app.post('/v1/customers', {
-      config: { access: access.company('body.companyCodes', { many: true, manager: true }) },
-      schema: {
-        tags,
-        summary: "Create a user in some of the administrator's companies; mails an activation link",
-        security,
-        body: createCustomerBody,
-        response: { 201: customerDetail, ...errors },
-      },
+    register(app, routes.create, {
+      access: access.company('body.companyCodes', { many: true, manager: true }),
       handler: async (req, reply) => {
         const actor = currentUser(req);
         let mail: OutgoingMail | undefined;
@@ -87,28 +59,13 @@ export function customerManagementRoutes({ db, config, idempotency, mailer, sess
       },
     });
 
-    app.get('/v1/customers/:id', {
-      config: { access: access.row('customer', 'params.id', { manager: true }) },
-      schema: {
-        tags,
-        summary: "One user of the administrator's companies",
-        security,
-        params: customerIdParam,
-        response: { 200: customerDetail, ...errors },
-      },
+    register(app, routes.detail, {
+      access: access.row('customer', 'params.id', { manager: true }),
       handler: (req) => reader.get(currentUser(req), req.params.id),
     });
 
-    app.put('/v1/customers/:id', {
-      config: { access: access.row('customer', 'params.id', { manager: true }) },
-      schema: {
-        tags,
-        summary: "Change a user's name, e-mail, phone and roles",
-        security,
-        params: customerIdParam,
-        body: updateCustomerBody,
-        response: { 200: customerDetail, ...errors },
-      },
+    register(app, routes.update, {
+      access: access.row('customer', 'params.id', { manager: true }),
       handler: async (req, reply) => {
         const actor = currentUser(req);
         let mail: OutgoingMail | undefined;
@@ -123,16 +80,8 @@ export function customerManagementRoutes({ db, config, idempotency, mailer, sess
       },
     });
 
-    app.post('/v1/customers/:id', {
-      config: { access: access.company('body.companyCode', { manager: true }) },
-      schema: {
-        tags,
-        summary: "Add a user to another of the administrator's companies",
-        security,
-        params: customerIdParam,
-        body: addCustomerToCompanyBody,
-        response: { 200: customerDetail, 201: customerDetail, ...errors },
-      },
+    register(app, routes.addToCompany, {
+      access: access.company('body.companyCode', { manager: true }),
       handler: async (req, reply) => {
         const actor = currentUser(req);
         const body = await idempotency.run(req, reply, async (tx) => {
@@ -144,15 +93,8 @@ export function customerManagementRoutes({ db, config, idempotency, mailer, sess
       },
     });
 
-    app.delete('/v1/customers/:companyId/customer/:customerId', {
-      config: { access: access.company('params.companyId', { by: 'id', manager: true }) },
-      schema: {
-        tags,
-        summary: 'Remove a user from a company (the account stays); a company keeps at least one administrator',
-        security,
-        params: removeCustomerParams,
-        response: { 204: z.null(), ...errors },
-      },
+    register(app, routes.removeFromCompany, {
+      access: access.company('params.companyId', { by: 'id', manager: true }),
       handler: async (req, reply) => {
         const actor = currentUser(req);
         await idempotency.run(req, reply, async (tx) => {
@@ -164,15 +106,9 @@ export function customerManagementRoutes({ db, config, idempotency, mailer, sess
       },
     });
 
-    app.put('/v1/customer/password', {
-      config: { access: access.user, rateLimit: { max: config.rateLimit.loginPerMinute, timeWindow: '1 minute' } },
-      schema: {
-        tags: ['customer'],
-        summary: "Change the logged-in user's password; the user's other sessions end, this one stays",
-        security,
-        body: changePasswordBody,
-        response: { 200: okResponse, ...errors, 429: apiError },
-      },
+    register(app, routes.changePassword, {
+      access: access.user,
+      config: { rateLimit: { max: config.rateLimit.loginPerMinute, timeWindow: '1 minute' } },
       handler: async (req, reply) => {
         const user = currentUser(req);
         // Counted outside the transaction: a wrong password rolls that back, and the count must stay (decision 0050).

@@ -1,12 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import { customer as routes } from '../../../contract/routes/schemas/customer';
+import { register } from '../../plugins/route';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { apiError } from '../../../contract/common';
-import {
-  currentUser as currentUserSchema,
-  customerCompaniesResponse,
-  setCompanyBody,
-  updateCurrentUserBody,
-} from '../../../contract/customer';
 import type { Mailer, OutgoingMail } from '../../adapters/mail';
 import type { Config } from '../../config';
 import { currentUser, publicUser } from '../../plugins/authenticate';
@@ -30,34 +25,19 @@ type Deps = {
   passwords: PasswordGuard;
 };
 
-const errors = { 400: apiError, 401: apiError, 403: apiError, 404: apiError, 409: apiError, 429: apiError };
-
 export function customerRoutes({ companies, idempotency, customersIn, sessionCache, config, mailer, passwords }: Deps) {
   return async (fastify: FastifyInstance) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
-    const security = [{ bearer: [] }];
 
-    app.get('/v1/customer/', {
-      config: { access: access.user },
-      schema: {
-        tags: ['customer'],
-        summary: 'The logged-in user',
-        security,
-        response: { 200: currentUserSchema, ...errors },
-      },
+    register(app, routes.me, {
+      access: access.user,
       handler: (req) => publicUser(currentUser(req)),
     });
 
-    app.put('/v1/customer/', {
+    register(app, routes.updateMe, {
       // Per address, as login; the account's own limit is the guard's (decision 0050).
-      config: { access: access.user, rateLimit: { max: config.rateLimit.loginPerMinute, timeWindow: '1 minute' } },
-      schema: {
-        tags: ['customer'],
-        summary: 'Update the logged-in user (a new e-mail address or password needs the current password)',
-        security,
-        body: updateCurrentUserBody,
-        response: { 200: currentUserSchema, ...errors },
-      },
+      access: access.user,
+      config: { rateLimit: { max: config.rateLimit.loginPerMinute, timeWindow: '1 minute' } },
       handler: async (req, reply) => {
         const user = currentUser(req);
         // Counted outside the transaction: a wrong password rolls that back, and the count must stay.
@@ -83,15 +63,8 @@ export function customerRoutes({ companies, idempotency, customersIn, sessionCac
       },
     });
 
-    app.patch('/v1/customer/company', {
-      config: { access: access.company('body.companyCode') },
-      schema: {
-        tags: ['customer'],
-        summary: 'Choose the default company',
-        security,
-        body: setCompanyBody,
-        response: { 200: currentUserSchema, ...errors },
-      },
+    register(app, routes.setCompany, {
+      access: access.company('body.companyCode'),
       handler: async (req, reply) => {
         const user = currentUser(req);
         const body = await idempotency.run(req, reply, async (tx) => ({
@@ -103,14 +76,8 @@ export function customerRoutes({ companies, idempotency, customersIn, sessionCac
       },
     });
 
-    app.get('/v1/customer/companies', {
-      config: { access: access.user },
-      schema: {
-        tags: ['customer'],
-        summary: "The user's own companies",
-        security,
-        response: { 200: customerCompaniesResponse, ...errors },
-      },
+    register(app, routes.companies, {
+      access: access.user,
       handler: async (req) => ({ data: await companies.linkedCompanies(currentUser(req).id) }),
     });
   };

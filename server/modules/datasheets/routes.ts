@@ -1,12 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { apiError, plainText } from '../../../contract/common';
+import { site } from '../../../contract/routes/schemas/site';
 import type { Config } from '../../config';
 import type { DbOrTx } from '../../db/client';
 import { contentDisposition } from './content-disposition';
 import { dataSheetPdf } from './pdf';
-import { createDataSheetService, DATA_SHEET_PREFIX } from './service';
+import { createDataSheetService } from './service';
+import { register } from '../../plugins/route';
 
 /** Public product information: browsers and proxies may keep a sheet for a day (the ETag revalidates after that). */
 const CACHE = 'public, max-age=86400';
@@ -18,8 +17,6 @@ const PDF_CSP = "frame-ancestors 'none'";
 /** Recently made sheets by ETag, so that repeated downloads of a popular product do not lay it out again. */
 const MEMORY_ENTRIES = 50;
 
-const fileParam = z.object({ file: plainText.max(200) });
-
 /**
  * GET /datablad/:file — the data sheets the catalogue links to (`dataSheets[].url`): a product sheet PDF generated
  * from the catalogue (name, article number, brand, EAN, unit and package, origin, storage, ingredients, nutrients,
@@ -30,16 +27,7 @@ export function dataSheetRoutes({ db, config }: { db: DbOrTx; config: Config }) 
   const made = new Map<string, Buffer>();
 
   return async (fastify: FastifyInstance) => {
-    const app = fastify.withTypeProvider<ZodTypeProvider>();
-
-    app.get(`${DATA_SHEET_PREFIX}:file`, {
-      schema: {
-        tags: ['catalog'],
-        summary: 'A product data sheet as PDF (the url in a product’s dataSheets)',
-        params: fileParam,
-        produces: ['application/pdf'],
-        response: { 200: z.any(), 304: z.null(), 400: apiError, 404: apiError },
-      },
+    register(fastify, site.dataSheet, {
       handler: async (req, reply) => {
         const sheet = await sheets.find(req.params.file);
         reply.header('cache-control', CACHE).header('etag', sheet.etag);

@@ -1,18 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { healthResponse } from '../../../contract/health';
+import { site } from '../../../contract/routes/schemas/site';
 import type { DatabaseHandle } from '../../db/client';
+import { register } from '../../plugins/route';
 
 const version = process.env.npm_package_version ?? '0.0.0';
 
 export function healthRoutes(database: DatabaseHandle) {
   return async (fastify: FastifyInstance) => {
-    fastify.withTypeProvider<ZodTypeProvider>().get('/health', {
-      schema: {
-        tags: ['health'],
-        summary: 'Liveness and database status',
-        response: { 200: healthResponse, 503: healthResponse },
-      },
+    register(fastify, site.health, {
       handler: async (_req, reply) => {
         const ok = await database.ping();
         return reply.status(ok ? 200 : 503).send({

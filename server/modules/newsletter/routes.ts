@@ -1,13 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { NewsletterLinkStatus } from '../../../contract/newsletter';
+import { newsletter as routes } from '../../../contract/routes/schemas/newsletter';
+import { register } from '../../plugins/route';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { apiError, okResponse } from '../../../contract/common';
-import {
-  newsletterLinkResponse,
-  newsletterSubscribeBody,
-  newsletterTokenQuery,
-  type NewsletterLinkStatus,
-} from '../../../contract/newsletter';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import type { Mailer } from '../../adapters/mail';
@@ -33,15 +28,9 @@ export function newsletterRoutes(deps: { db: Db; config: Config; mailer: Mailer 
   return async (fastify: FastifyInstance) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
 
-    app.post('/v1/newsletter/subscribe', {
-      config: { access: access.public, rateLimit: { max: perMinute, timeWindow: '1 minute' } },
-      schema: {
-        tags: ['newsletter'],
-        summary:
-          'Sign up for the newsletter: mails a confirmation link (double opt-in); the same answer for any address',
-        body: newsletterSubscribeBody,
-        response: { 202: okResponse, 400: apiError, 429: apiError },
-      },
+    register(app, routes.subscribe, {
+      access: access.public,
+      config: { rateLimit: { max: perMinute, timeWindow: '1 minute' } },
       handler: async (req, reply) => {
         await verifyCaptcha(req, req.body.captcha, 'newsletter');
         await newsletter.subscribe(req.body.email);
@@ -49,22 +38,15 @@ export function newsletterRoutes(deps: { db: Db; config: Config; mailer: Mailer 
       },
     });
 
-    const linkSchema = (summary: string) => ({
-      tags: ['newsletter'],
-      summary,
-      querystring: newsletterTokenQuery,
-      response: { 200: newsletterLinkResponse, 303: z.null().optional(), 400: apiError, 429: apiError },
-    });
-
-    app.get('/v1/newsletter/confirm', {
-      config: { access: access.public, rateLimit: { max: perMinute * 6, timeWindow: '1 minute' } },
-      schema: linkSchema('The link in the confirmation mail: starts the subscription, then shows the app page'),
+    register(app, routes.confirm, {
+      access: access.public,
+      config: { rateLimit: { max: perMinute * 6, timeWindow: '1 minute' } },
       handler: async (req, reply) => answer(req, reply, await newsletter.confirm(req.query.token)),
     });
 
-    app.get('/v1/newsletter/unsubscribe', {
-      config: { access: access.public, rateLimit: { max: perMinute * 6, timeWindow: '1 minute' } },
-      schema: linkSchema('The link in every newsletter mail: ends the subscription, then shows the app page'),
+    register(app, routes.unsubscribe, {
+      access: access.public,
+      config: { rateLimit: { max: perMinute * 6, timeWindow: '1 minute' } },
       handler: async (req, reply) => answer(req, reply, await newsletter.unsubscribe(req.query.token)),
     });
   };

@@ -1,15 +1,8 @@
 import type { FastifyInstance } from 'fastify';
+import type { CartMessage } from '../../../contract/cart';
+import { orders as routes } from '../../../contract/routes/schemas/orders';
+import { register } from '../../plugins/route';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { apiError, companyCodeParam } from '../../../contract/common';
-import { cart, type CartMessage } from '../../../contract/cart';
-import {
-  orderDetail,
-  orderHistoryQuery,
-  orderHistoryResponse,
-  orderNumberParam,
-  orderParams,
-} from '../../../contract/orders';
 import type { Db, DbOrTx } from '../../db/client';
 import { currentUser } from '../../plugins/authenticate';
 import { access, scopedCompany } from '../../plugins/access';
@@ -20,10 +13,6 @@ import { createOrderService } from './service';
 
 type Deps = { db: Db; idempotency: Idempotency; now?: (() => Date) | undefined };
 
-const errors = { 400: apiError, 401: apiError, 403: apiError, 404: apiError, 409: apiError, 422: apiError };
-const tags = ['orders'];
-const security = [{ bearer: [] }];
-
 /** SPEC §7 orders: history, one order, its PDF, and re-order into the cart. */
 export function orderRoutes({ db, idempotency, now = () => new Date() }: Deps) {
   const serviceOn = (on: DbOrTx) => ({ orders: createOrderService(on), carts: createCartService(on, now) });
@@ -32,41 +21,18 @@ export function orderRoutes({ db, idempotency, now = () => new Date() }: Deps) {
   return async (fastify: FastifyInstance) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
 
-    app.get('/v1/company/:companyCode/order-history', {
-      config: { access: access.company('params.companyCode') },
-      schema: {
-        tags,
-        summary: "The company's orders, newest first, paged and filtered",
-        security,
-        params: companyCodeParam,
-        querystring: orderHistoryQuery,
-        response: { 200: orderHistoryResponse, ...errors },
-      },
+    register(app, routes.history, {
+      access: access.company('params.companyCode'),
       handler: (req) => reads.history(scopedCompany(req), req.query),
     });
 
-    app.get('/v1/company/:companyCode/order/:orderNumber', {
-      config: { access: access.company('params.companyCode') },
-      schema: {
-        tags,
-        summary: 'One order with address, rows and totals',
-        security,
-        params: orderParams,
-        response: { 200: orderDetail, ...errors },
-      },
+    register(app, routes.detail, {
+      access: access.company('params.companyCode'),
       handler: (req) => reads.detail(scopedCompany(req), req.params.orderNumber),
     });
 
-    app.get('/v1/order/:orderNumber/export/pdf', {
-      config: { access: access.row('order', 'params.orderNumber') },
-      schema: {
-        tags,
-        summary: 'The order as a PDF',
-        security,
-        params: orderNumberParam,
-        produces: ['application/pdf'],
-        response: { 200: z.any(), ...errors },
-      },
+    register(app, routes.pdf, {
+      access: access.row('order', 'params.orderNumber'),
       handler: async (req, reply) => {
         const { order, company } = await reads.document(scopedCompany(req), req.params.orderNumber);
         const pdf = await orderPdf(order, company);
@@ -78,15 +44,8 @@ export function orderRoutes({ db, idempotency, now = () => new Date() }: Deps) {
       },
     });
 
-    app.post('/v1/company/:companyCode/order/:orderNumber/reorder', {
-      config: { access: access.company('params.companyCode') },
-      schema: {
-        tags,
-        summary: "Put an order's rows into the cart (discontinued or removed products are left out, with a message)",
-        security,
-        params: orderParams,
-        response: { 200: cart, ...errors },
-      },
+    register(app, routes.reorder, {
+      access: access.company('params.companyCode'),
       handler: async (req, reply) => {
         const company = scopedCompany(req);
         const userId = currentUser(req).id;

@@ -1,209 +1,81 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { apiError } from '../../../contract/common';
-import {
-  addPurchaseListItemBody,
-  createPurchaseListBody,
-  purchaseListDetail,
-  purchaseListItemAnswer,
-  purchaseListItemParams,
-  purchaseListItemsQuery,
-  purchaseListItemsResponse,
-  purchaseListParams,
-  purchaseListsQuery,
-  purchaseListsResponse,
-  renamePurchaseListBody,
-  updatePurchaseListItemBody,
-} from '../../../contract/purchase-lists';
+import { purchaseLists as routes } from '../../../contract/routes/schemas/purchase-lists';
 import type { Db, DbOrTx } from '../../db/client';
-import { currentUser } from '../../plugins/authenticate';
 import type { Idempotency } from '../../plugins/idempotency';
+import { changes } from '../../plugins/change';
+import { register } from '../../plugins/route';
 import { createPurchaseListService } from './service';
 import { access, scopedCompany } from '../../plugins/access';
 
 type Deps = { db: Db; idempotency: Idempotency };
 
-const errors = { 400: apiError, 401: apiError, 403: apiError, 404: apiError, 409: apiError, 422: apiError };
-const tags = ['purchase-lists'];
-const security = [{ bearer: [] }];
-
-/** SPEC §7 purchase lists. Every change goes through the idempotency store (docs/decisions/0006). */
+/** SPEC §7 purchase lists (contract/routes/purchase-lists.ts). Every change goes through idempotency (0006). */
 export function purchaseListRoutes({ db, idempotency }: Deps) {
   const serviceOn = (on: DbOrTx) => createPurchaseListService(on);
   const reads = serviceOn(db);
+  const change = changes(idempotency);
+  const ofList = access.row('purchaseList', 'params.id');
 
-  return async (fastify: FastifyInstance) => {
-    const app = fastify.withTypeProvider<ZodTypeProvider>();
-
-    app.get('/v1/purchase-lists', {
-      config: { access: access.company('query.company') },
-      schema: {
-        tags,
-        summary: "A company's purchase lists (the company filter is required), by name",
-        security,
-        querystring: purchaseListsQuery,
-        response: { 200: purchaseListsResponse, ...errors },
-      },
+  return async (app: FastifyInstance) => {
+    register(app, routes.lists, {
+      access: access.company('query.company'),
       handler: async (req) => ({ data: await reads.listForCompany(scopedCompany(req)) }),
     });
 
-    app.post('/v1/purchase-lists', {
-      config: { access: access.company('body.companyCode') },
-      schema: {
-        tags,
-        summary: 'Create a purchase list (a client id may be given)',
-        security,
-        body: createPurchaseListBody,
-        response: { 201: purchaseListDetail, ...errors },
-      },
-      handler: async (req, reply) => {
-        const company = scopedCompany(req);
-        const { id: userId } = currentUser(req);
-        return idempotency.run(req, reply, async (tx) => ({
-          status: 201,
-          body: await serviceOn(tx).create(company, userId, req.body),
-        }));
-      },
+    register(app, routes.create, {
+      access: access.company('body.companyCode'),
+      handler: (req, reply) =>
+        change.answer(req, reply, (tx, { company, user }) => serviceOn(tx).create(company, user.id, req.body), 201),
     });
 
-    app.get('/v1/purchase-lists/:id', {
-      config: { access: access.row('purchaseList', 'params.id') },
-      schema: {
-        tags,
-        summary: 'One list with its items',
-        security,
-        params: purchaseListParams,
-        querystring: purchaseListItemsQuery,
-        response: { 200: purchaseListDetail, ...errors },
-      },
+    register(app, routes.detail, {
+      access: ofList,
       handler: (req) => reads.detail(scopedCompany(req), req.params.id, req.query),
     });
 
-    app.patch('/v1/purchase-lists/:id', {
-      config: { access: access.row('purchaseList', 'params.id') },
-      schema: {
-        tags,
-        summary: 'Rename a list',
-        security,
-        params: purchaseListParams,
-        body: renamePurchaseListBody,
-        response: { 200: purchaseListDetail, ...errors },
-      },
-      handler: async (req, reply) => {
-        const company = scopedCompany(req);
-        return idempotency.run(req, reply, async (tx) => ({
-          status: 200,
-          body: await serviceOn(tx).rename(company, req.params.id, req.body.name),
-        }));
-      },
+    register(app, routes.rename, {
+      access: ofList,
+      handler: (req, reply) =>
+        change.answer(req, reply, (tx, { company }) => serviceOn(tx).rename(company, req.params.id, req.body.name)),
     });
 
-    app.delete('/v1/purchase-lists/:id', {
-      config: { access: access.row('purchaseList', 'params.id') },
-      schema: {
-        tags,
-        summary: 'Delete a list and its items',
-        security,
-        params: purchaseListParams,
-        response: { 204: z.null(), ...errors },
-      },
-      handler: async (req, reply) => {
-        const company = scopedCompany(req);
-        await idempotency.run(req, reply, async (tx) => {
-          await serviceOn(tx).remove(company, req.params.id);
-          return { status: 204, body: null };
-        });
-        return reply.status(204).send(null);
-      },
+    register(app, routes.remove, {
+      access: ofList,
+      handler: (req, reply) =>
+        change.empty(req, reply, (tx, { company }) => serviceOn(tx).remove(company, req.params.id)),
     });
 
-    app.get('/v1/purchase-lists/:id/items', {
-      config: { access: access.row('purchaseList', 'params.id') },
-      schema: {
-        tags,
-        summary: "A list's items, sorted by name, date, quantity or brand",
-        security,
-        params: purchaseListParams,
-        querystring: purchaseListItemsQuery,
-        response: { 200: purchaseListItemsResponse, ...errors },
-      },
+    register(app, routes.items, {
+      access: ofList,
       handler: async (req) => ({ data: await reads.items(scopedCompany(req), req.params.id, req.query) }),
     });
 
-    app.post('/v1/purchase-lists/:id/items', {
-      config: { access: access.row('purchaseList', 'params.id') },
-      schema: {
-        tags,
-        summary: 'Add an article by product id, article number or EAN (refused if already in the list)',
-        security,
-        params: purchaseListParams,
-        body: addPurchaseListItemBody,
-        response: { 201: purchaseListItemAnswer, ...errors },
-      },
-      handler: async (req, reply) => {
-        const company = scopedCompany(req);
-        return idempotency.run(req, reply, async (tx) => ({
-          status: 201,
-          body: await serviceOn(tx).addItem(company, req.params.id, req.body),
-        }));
-      },
+    register(app, routes.addItem, {
+      access: ofList,
+      handler: (req, reply) =>
+        change.answer(req, reply, (tx, { company }) => serviceOn(tx).addItem(company, req.params.id, req.body), 201),
     });
 
-    app.post('/v1/purchase-lists/:id/items/reset', {
-      config: { access: access.row('purchaseList', 'params.id') },
-      schema: {
-        tags,
-        summary: "Reset: every item's quantity back to 0, the articles kept",
-        security,
-        params: purchaseListParams,
-        response: { 200: purchaseListDetail, ...errors },
-      },
-      handler: async (req, reply) => {
-        const company = scopedCompany(req);
-        return idempotency.run(req, reply, async (tx) => ({
-          status: 200,
-          body: await serviceOn(tx).reset(company, req.params.id),
-        }));
-      },
+    register(app, routes.reset, {
+      access: ofList,
+      handler: (req, reply) =>
+        change.answer(req, reply, (tx, { company }) => serviceOn(tx).reset(company, req.params.id)),
     });
 
-    app.patch('/v1/purchase-lists/:id/items/:itemId', {
-      config: { access: access.row('purchaseList', 'params.id') },
-      schema: {
-        tags,
-        summary: "Change an item's quantity (not in the spec's list of calls; see docs/decisions)",
-        security,
-        params: purchaseListItemParams,
-        body: updatePurchaseListItemBody,
-        response: { 200: purchaseListItemAnswer, ...errors },
-      },
-      handler: async (req, reply) => {
-        const company = scopedCompany(req);
-        return idempotency.run(req, reply, async (tx) => ({
-          status: 200,
-          body: await serviceOn(tx).updateItem(company, req.params.id, req.params.itemId, req.body.quantity),
-        }));
-      },
+    register(app, routes.updateItem, {
+      access: ofList,
+      handler: (req, reply) =>
+        change.answer(req, reply, (tx, { company }) =>
+          serviceOn(tx).updateItem(company, req.params.id, req.params.itemId, req.body.quantity),
+        ),
     });
 
-    app.delete('/v1/purchase-lists/:id/items/:itemId', {
-      config: { access: access.row('purchaseList', 'params.id') },
-      schema: {
-        tags,
-        summary: 'Remove an item from a list',
-        security,
-        params: purchaseListItemParams,
-        response: { 204: z.null(), ...errors },
-      },
-      handler: async (req, reply) => {
-        const company = scopedCompany(req);
-        await idempotency.run(req, reply, async (tx) => {
-          await serviceOn(tx).removeItem(company, req.params.id, req.params.itemId);
-          return { status: 204, body: null };
-        });
-        return reply.status(204).send(null);
-      },
+    register(app, routes.removeItem, {
+      access: ofList,
+      handler: (req, reply) =>
+        change.empty(req, reply, (tx, { company }) =>
+          serviceOn(tx).removeItem(company, req.params.id, req.params.itemId),
+        ),
     });
   };
 }

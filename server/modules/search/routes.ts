@@ -1,16 +1,8 @@
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { search as routes } from '../../../contract/routes/schemas/search';
+import { register } from '../../plugins/route';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { apiError } from '../../../contract/common';
-import {
-  collectionParams,
-  companyKeyParams,
-  multiSearchBody,
-  multiSearchResponse,
-  searchError,
-  searchKeyResponse,
-  searchQuery,
-  searchResponse,
-} from '../../../contract/search';
 import type { Config } from '../../config';
 import type { DbOrTx } from '../../db/client';
 import {
@@ -60,9 +52,8 @@ export function searchRoutes({ db, config }: Deps): FastifyPluginAsync {
     await app.register(keyRoutes(indexer, rateLimit));
     if (!nodes) await app.register(subsetRoutes(engine, indexer, rateLimit));
   };
-  // Not encapsulated: `searchIndex` is for the whole app (Fastify's skip-override, as fastify-plugin sets it).
-  (plugin as unknown as Record<symbol, boolean>)[Symbol.for('skip-override')] = true;
-  return plugin;
+  // Not encapsulated: `searchIndex` is for the whole app.
+  return fp(plugin);
 }
 
 type RateLimit = { max: number; timeWindow: string };
@@ -70,30 +61,19 @@ type RateLimit = { max: number; timeWindow: string };
 function keyRoutes(indexer: SearchIndexer, rateLimit: RateLimit) {
   return async (fastify: FastifyInstance) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
-    const errors = { 400: apiError, 401: apiError, 403: apiError, 404: apiError };
 
-    app.get('/v1/typesense/key', {
-      config: { access: access.public, rateLimit },
-      schema: {
-        tags: ['search'],
-        summary: 'The public search key (public documents only) and where to search',
-        response: { 200: searchKeyResponse, ...errors },
-      },
+    register(app, routes.publicKey, {
+      access: access.public,
+      config: { rateLimit },
       handler: async (_req, reply) => {
         reply.header('cache-control', 'no-cache');
         return indexer.publicKey();
       },
     });
 
-    app.get('/v1/typesense/key/:companyId', {
-      config: { access: access.company('params.companyId', { by: 'codeOrId' }), rateLimit },
-      schema: {
-        tags: ['search'],
-        summary: 'A search key scoped to one company (its tender items and campaigns), for a user linked to it',
-        security: [{ bearer: [] }],
-        params: companyKeyParams,
-        response: { 200: searchKeyResponse, ...errors },
-      },
+    register(app, routes.companyKey, {
+      access: access.company('params.companyId', { by: 'codeOrId' }),
+      config: { rateLimit },
       // The company by id (as the spec names the call) or by code, established by the access hook.
       handler: async (req, reply) => {
         reply.header('cache-control', 'private, no-store');
@@ -140,14 +120,6 @@ function subsetRoutes(engine: SearchEngine, indexer: SearchIndexer, rateLimit: R
         done(new AppError(400, 'ValidationError', 'Bad JSON.'), undefined);
       }
     });
-    const errors = {
-      400: searchError,
-      401: searchError,
-      404: searchError,
-      422: searchError,
-      429: searchError,
-      503: searchError,
-    };
 
     const authorize = (req: FastifyRequest, key = requestKey(req)): EmbeddedParams | null => {
       const embedded = engine.authorize(key);
@@ -162,21 +134,14 @@ function subsetRoutes(engine: SearchEngine, indexer: SearchIndexer, rateLimit: R
       }
     };
 
-    app.get('/v1/search/health', {
-      config: { access: access.public },
-      schema: { tags: ['search'], summary: 'Typesense health (embedded engine)', hide: true },
+    register(app, routes.health, {
+      access: access.public,
       handler: async () => ({ ok: indexer.state === 'ready' }),
     });
 
-    app.get('/v1/search/collections/:collection/documents/search', {
-      config: { access: access.public, rateLimit },
-      schema: {
-        tags: ['search'],
-        summary: "Typesense's search call (the subset the app uses), answered by the embedded engine or the cluster",
-        params: collectionParams,
-        querystring: searchQuery,
-        response: { 200: searchResponse, ...errors },
-      },
+    register(app, routes.search, {
+      access: access.public,
+      config: { rateLimit },
       handler: async (req) => {
         const embedded = authorize(req);
         const params = flatten(req.query);
@@ -190,15 +155,9 @@ function subsetRoutes(engine: SearchEngine, indexer: SearchIndexer, rateLimit: R
       },
     });
 
-    app.post('/v1/search/multi_search', {
-      config: { access: access.public, rateLimit },
-      schema: {
-        tags: ['search'],
-        summary: "Typesense's multi_search (several searches in one request), answered by the embedded engine",
-        querystring: searchQuery,
-        body: multiSearchBody,
-        response: { 200: multiSearchResponse, ...errors },
-      },
+    register(app, routes.multiSearch, {
+      access: access.public,
+      config: { rateLimit },
       handler: async (req) => {
         const common = flatten(req.query);
         const requestEmbedded = requestKey(req) === undefined ? undefined : authorize(req);

@@ -4,6 +4,7 @@ import { api } from '../api';
 import { useCurrentUser, useIsAuthenticated } from '../session/hooks';
 import { session } from '../session/session';
 import { createPriceBatcher } from './batcher';
+import { prices, pathTo } from '../../../contract/routes';
 
 export { createPriceBatcher, PRICE_DEBOUNCE_MS, PRICE_MAX_WAIT_MS, type PriceBatcher } from './batcher';
 
@@ -14,7 +15,7 @@ const pricesResponse = () => import('../../../contract/catalog').then((m) => m.p
 export const priceBatcher = createPriceBatcher({
   fetchPrices: (company, ids) =>
     api
-      .request('v1/products/prices', { query: { company, ids: ids.join(',') }, schema: pricesResponse })
+      .request(pathTo(prices.prices), { query: { company, ids: ids.join(',') }, schema: pricesResponse })
       .then((answer) => answer.data),
 });
 

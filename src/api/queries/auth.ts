@@ -8,9 +8,10 @@ import {
 } from '../../../contract/auth';
 import { api } from '../api';
 import { session } from '../session/session';
+import { auth, pathTo } from '../../../contract/routes';
 
 export async function login(body: LoginBody): Promise<TokenResponse> {
-  const response = await api.request('v1/auth/login', { method: 'POST', body, schema: tokenResponse, auth: 'none' });
+  const response = await api.request(pathTo(auth.login), { method: 'POST', body, schema: tokenResponse, auth: 'none' });
   session.set(response);
   return response;
 }
@@ -18,7 +19,7 @@ export async function login(body: LoginBody): Promise<TokenResponse> {
 /** POST /v1/auth/logout, then both cookies go whatever the answer (SPEC §4). */
 export async function logout(): Promise<void> {
   try {
-    if (session.get()) await api.request('v1/auth/logout', { method: 'POST', auth: 'noRenew' });
+    if (session.get()) await api.request(pathTo(auth.logout), { method: 'POST', auth: 'noRenew' });
   } catch {
     // the token may already be invalid; logging out locally is what matters
   } finally {
@@ -28,7 +29,7 @@ export async function logout(): Promise<void> {
 
 /** With the bot-protection proof (CaptchaField). */
 export const forgotPassword = (body: ForgotPasswordBody & { captcha?: string }) =>
-  api.request('v1/auth/forgot-password', { method: 'POST', body, auth: 'none' });
+  api.request(pathTo(auth.forgotPassword), { method: 'POST', body, auth: 'none' });
 
 export const resetPassword = (body: ResetPasswordBody) =>
-  api.request('v1/auth/reset-password', { method: 'POST', body, schema: okResponse, auth: 'none' });
+  api.request(pathTo(auth.resetPassword), { method: 'POST', body, schema: okResponse, auth: 'none' });

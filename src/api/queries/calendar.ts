@@ -1,8 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { calendarResponse, nextDeliveryResponse } from '../../../contract/calendar';
 import { api } from '../api';
-
-const base = (companyCode: string) => `v1/company/${encodeURIComponent(companyCode)}/calendar`;
+import { calendar, pathTo } from '../../../contract/routes';
 
 /**
  * GET /v1/company/:code/calendar?from=&to= — the dates the company can still order a delivery for, with each date's
@@ -11,7 +10,12 @@ const base = (companyCode: string) => `v1/company/${encodeURIComponent(companyCo
 export const calendarQuery = (companyCode: string, from: string, to: string) =>
   queryOptions({
     queryKey: ['company', companyCode, 'calendar', from, to] as const,
-    queryFn: ({ signal }) => api.request(base(companyCode), { query: { from, to }, schema: calendarResponse, signal }),
+    queryFn: ({ signal }) =>
+      api.request(pathTo(calendar.calendar, { companyCode }), {
+        query: { from, to },
+        schema: calendarResponse,
+        signal,
+      }),
     staleTime: 60_000,
   });
 
@@ -19,6 +23,7 @@ export const calendarQuery = (companyCode: string, from: string, to: string) =>
 export const nextDeliveryQuery = (companyCode: string) =>
   queryOptions({
     queryKey: ['company', companyCode, 'calendar', 'next'] as const,
-    queryFn: ({ signal }) => api.request(`${base(companyCode)}/next`, { schema: nextDeliveryResponse, signal }),
+    queryFn: ({ signal }) =>
+      api.request(pathTo(calendar.nextDelivery, { companyCode }), { schema: nextDeliveryResponse, signal }),
     staleTime: 60_000,
   });

@@ -2,6 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import type { CategoryNode } from '../../../contract/catalog';
 import { api } from '../api';
 import { readCategoryTree } from '../catalog-answers';
+import { catalog, pathTo } from '../../../contract/routes';
 
 // The product and category pages' answers are parsed with the catalogue contract, imported with them.
 const catalogContract = () => import('../../../contract/catalog');
@@ -16,7 +17,7 @@ export const productQuery = (slug: string) =>
   queryOptions({
     queryKey: ['catalog', 'product', slug] as const,
     queryFn: ({ signal }) =>
-      api.request(`v1/products/${encodeURIComponent(slug)}`, { schema: productDetail, signal, auth: 'none' }),
+      api.request(pathTo(catalog.product, { slug }), { schema: productDetail, signal, auth: 'none' }),
     staleTime: CATALOG_STALE,
   });
 
@@ -24,7 +25,7 @@ export const productQuery = (slug: string) =>
 export const categoryTreeQuery = () =>
   queryOptions({
     queryKey: ['catalog', 'categories'] as const,
-    queryFn: ({ signal }) => api.request('v1/categories', { read: readCategoryTree, signal, auth: 'none' }),
+    queryFn: ({ signal }) => api.request(pathTo(catalog.categories), { read: readCategoryTree, signal, auth: 'none' }),
     staleTime: 5 * CATALOG_STALE,
   });
 
@@ -33,7 +34,7 @@ export const categoryQuery = (slug: string) =>
   queryOptions({
     queryKey: ['catalog', 'category', slug] as const,
     queryFn: ({ signal }) =>
-      api.request(`v1/categories/${encodeURIComponent(slug)}`, { schema: categoryDetail, signal, auth: 'none' }),
+      api.request(pathTo(catalog.category, { slug }), { schema: categoryDetail, signal, auth: 'none' }),
     staleTime: CATALOG_STALE,
   });
 

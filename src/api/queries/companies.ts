@@ -1,6 +1,7 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { COMPANY_PAGE_SIZE } from '../../../contract/customer-constants';
 import { api } from '../api';
+import { companies, pathTo } from '../../../contract/routes';
 
 // Asked for by Mina sidor's loaders, which are in the app shell: the contract loads with the answer (decision 0044).
 const customerContract = () => import('../../../contract/customer');
@@ -11,8 +12,7 @@ const pagedCompanies = () => customerContract().then((m) => m.pagedCompanies);
 export const companyDetailQuery = (companyCode: string) =>
   queryOptions({
     queryKey: ['company', companyCode, 'detail'] as const,
-    queryFn: ({ signal }) =>
-      api.request(`v1/company/${encodeURIComponent(companyCode)}`, { schema: companyDetail, signal }),
+    queryFn: ({ signal }) => api.request(pathTo(companies.detail, { companyCode }), { schema: companyDetail, signal }),
     staleTime: 5 * 60_000,
   });
 
@@ -28,7 +28,7 @@ export const allCompaniesQuery = ({ searchString, withInactive, attempt }: Compa
   infiniteQueryOptions({
     queryKey: ['companies', { searchString, withInactive, attempt }] as const,
     queryFn: ({ pageParam, signal }) =>
-      api.request('v1/companies', {
+      api.request(pathTo(companies.list), {
         schema: pagedCompanies,
         query: { page: pageParam, pageSize: COMPANY_PAGE_SIZE, searchString: searchString.trim(), withInactive },
         signal,

@@ -7,11 +7,10 @@ import {
   type UpdateCompanyProductInput,
 } from '../../../contract/company-products';
 import { api } from '../api';
+import { companyProducts, pathTo } from '../../../contract/routes';
 
 /** Every query of "mina artiklar" starts with this key, so a change can refresh them all. */
 export const companyProductsKey = ['company-products'] as const;
-
-const base = (code: string) => `v1/company/${encodeURIComponent(code)}`;
 
 /** GET /v1/company/:code/products — the company's own articles, by name, paged, searchable. */
 export const companyProductsQuery = (
@@ -21,7 +20,7 @@ export const companyProductsQuery = (
   queryOptions({
     queryKey: [...companyProductsKey, companyCode, query] as const,
     queryFn: ({ signal }) =>
-      api.request(`${base(companyCode)}/products`, {
+      api.request(pathTo(companyProducts.list, { companyCode }), {
         query: { q: query.q, page: query.page, pageSize: query.pageSize },
         schema: pagedCompanyProducts,
         signal,
@@ -33,16 +32,16 @@ export const companyProductQuery = (companyCode: string, id: string) =>
   queryOptions({
     queryKey: [...companyProductsKey, companyCode, 'one', id] as const,
     queryFn: ({ signal }) =>
-      api.request(`${base(companyCode)}/product/${encodeURIComponent(id)}`, { schema: companyProduct, signal }),
+      api.request(pathTo(companyProducts.detail, { companyCode, id }), { schema: companyProduct, signal }),
   });
 
 /** POST /v1/company/:code/product → 201 the product (the client's uuid as id makes a resend harmless). */
 export const createCompanyProduct = (companyCode: string, body: CreateCompanyProductInput) =>
-  api.request(`${base(companyCode)}/product`, { method: 'POST', body, schema: companyProduct });
+  api.request(pathTo(companyProducts.create, { companyCode }), { method: 'POST', body, schema: companyProduct });
 
 /** PUT /v1/company/:code/product/:id → the product. */
 export const updateCompanyProduct = (companyCode: string, id: string, body: UpdateCompanyProductInput) =>
-  api.request(`${base(companyCode)}/product/${encodeURIComponent(id)}`, {
+  api.request(pathTo(companyProducts.detail, { companyCode, id }), {
     method: 'PUT',
     body,
     schema: companyProduct,
@@ -50,4 +49,4 @@ export const updateCompanyProduct = (companyCode: string, id: string, body: Upda
 
 /** DELETE /v1/company/:code/product/:id → 204. */
 export const deleteCompanyProduct = (companyCode: string, id: string) =>
-  api.request(`${base(companyCode)}/product/${encodeURIComponent(id)}`, { method: 'DELETE' });
+  api.request(pathTo(companyProducts.detail, { companyCode, id }), { method: 'DELETE' });

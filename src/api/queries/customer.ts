@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { SetCompanyBody } from '../../../contract/customer';
 import { api } from '../api';
+import { customer, pathTo } from '../../../contract/routes';
 
 // The signed-in user is asked for on every page: its contract (and zod) load with the first answer, not with the
 // app shell (docs/decisions/0044).
@@ -14,7 +15,7 @@ export const currentUserKey = ['customer', 'me'] as const;
 export const currentUserQuery = () =>
   queryOptions({
     queryKey: currentUserKey,
-    queryFn: ({ signal }) => api.request('v1/customer/', { schema: currentUser, signal }),
+    queryFn: ({ signal }) => api.request(pathTo(customer.me), { schema: currentUser, signal }),
     staleTime: 60_000,
   });
 
@@ -23,9 +24,9 @@ export const customerCompaniesQuery = () =>
   queryOptions({
     queryKey: ['customer', 'companies'] as const,
     queryFn: ({ signal }) =>
-      api.request('v1/customer/companies', { schema: customerCompaniesResponse, signal }).then((r) => r.data),
+      api.request(pathTo(customer.companies), { schema: customerCompaniesResponse, signal }).then((r) => r.data),
   });
 
 /** PATCH /v1/customer/company — sets the default company; answers with the updated user. */
 export const setDefaultCompany = (body: SetCompanyBody) =>
-  api.request('v1/customer/company', { method: 'PATCH', body, schema: currentUser });
+  api.request(pathTo(customer.setCompany), { method: 'PATCH', body, schema: currentUser });

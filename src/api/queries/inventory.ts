@@ -6,11 +6,10 @@ import {
   type InventoryGroup,
 } from '../../../contract/inventory';
 import { api } from '../api';
+import { inventory, pathTo } from '../../../contract/routes';
 
 // Inventory lists and their items are mirrored data (src/offline/inventory): read from Dexie, never from here. These
 // are the server-only calls around them.
-
-const companyPath = (code: string) => `v1/company/${encodeURIComponent(code)}`;
 
 /** GET /v1/company/:code/chart-of-account — the company's accounts. */
 export const chartOfAccountsQuery = (companyCode: string) =>
@@ -18,7 +17,7 @@ export const chartOfAccountsQuery = (companyCode: string) =>
     queryKey: ['inventory', 'accounts', companyCode] as const,
     queryFn: ({ signal }) =>
       api
-        .request(`${companyPath(companyCode)}/chart-of-account`, { schema: chartOfAccountsResponse, signal })
+        .request(pathTo(inventory.chartOfAccounts, { companyCode }), { schema: chartOfAccountsResponse, signal })
         .then((r) => r.data),
     staleTime: 10 * 60_000,
   });
@@ -28,7 +27,7 @@ export const zonesQuery = (companyCode: string) =>
   queryOptions({
     queryKey: ['inventory', 'zones', companyCode] as const,
     queryFn: ({ signal }) =>
-      api.request(`${companyPath(companyCode)}/zones`, { schema: zonesResponse, signal }).then((r) => r.data),
+      api.request(pathTo(inventory.zones, { companyCode }), { schema: zonesResponse, signal }).then((r) => r.data),
     staleTime: 10 * 60_000,
   });
 
@@ -38,7 +37,7 @@ export const shortfallQuery = (companyCode: string, listId: string) =>
     queryKey: ['inventory', 'shortfall', companyCode, listId] as const,
     queryFn: ({ signal }) =>
       api
-        .request(`${companyPath(companyCode)}/inventory-list/${encodeURIComponent(listId)}/shortfall`, {
+        .request(pathTo(inventory.shortfall, { companyCode, id: listId }), {
           schema: shortfallResponse,
           signal,
         })
@@ -80,7 +79,7 @@ export async function downloadInventoryExport(
 ): Promise<DownloadedFile> {
   options.onProgress?.(null);
   const response = await api.response(
-    `${companyPath(companyCode)}/inventory-list/${encodeURIComponent(listId)}/export/${format}`,
+    pathTo(format === 'excel' ? inventory.exportExcel : inventory.exportPdf, { companyCode, id: listId }),
     { query: { group: options.group }, ...(options.signal ? { signal: options.signal } : {}) },
   );
 

@@ -15,6 +15,7 @@ import { adoptServerCart } from '../../offline/cart';
 import { api } from '../api';
 import { createApiClient, type ApiClient } from '../client';
 import { endSessionRefused, renewSession, session } from '../session/session';
+import { checkout, orders, popular, pathTo } from '../../../contract/routes';
 
 /** The filters of GET …/order-history (contract/orders.ts orderHistoryQuery). */
 export interface OrderHistoryParams {
@@ -32,8 +33,6 @@ export interface PopularParams {
   to?: string;
   limit?: number;
 }
-
-const company = (code: string) => `v1/company/${encodeURIComponent(code)}`;
 
 /**
  * A client like the app's `api`, whose requests carry one Idempotency-Key (docs/decisions/0006): a resend of the same
@@ -59,7 +58,7 @@ function idempotentClient(key: string): ApiClient {
  */
 export async function placeOrder(companyCode: string, body: CheckoutBody, idempotencyKey: string) {
   const answer: CheckoutResponse = await idempotentClient(idempotencyKey).request(
-    `v1/checkout/company/${encodeURIComponent(companyCode)}/cart`,
+    pathTo(checkout.checkout, { companyCode }),
     { method: 'POST', body, schema: checkoutResponse },
   );
   await adoptServerCart(offlineDb(), answer.cart);
@@ -68,10 +67,10 @@ export async function placeOrder(companyCode: string, body: CheckoutBody, idempo
 
 /** POST …/order/:orderNumber/reorder: the order's rows into the cart; the answer (the whole cart) is stored. */
 export async function reorder(companyCode: string, orderNumber: string, idempotencyKey: string): Promise<Cart> {
-  const cart = await idempotentClient(idempotencyKey).request(
-    `${company(companyCode)}/order/${encodeURIComponent(orderNumber)}/reorder`,
-    { method: 'POST', schema: cartSchema },
-  );
+  const cart = await idempotentClient(idempotencyKey).request(pathTo(orders.reorder, { companyCode, orderNumber }), {
+    method: 'POST',
+    schema: cartSchema,
+  });
   await adoptServerCart(offlineDb(), cart);
   return cart;
 }
@@ -81,7 +80,7 @@ export const orderHistoryQuery = (companyCode: string, query: OrderHistoryParams
   queryOptions({
     queryKey: ['company', companyCode, 'orders', query] as const,
     queryFn: ({ signal }) =>
-      api.request(`${company(companyCode)}/order-history`, {
+      api.request(pathTo(orders.history, { companyCode }), {
         query: { ...query },
         schema: orderHistoryResponse,
         signal,
@@ -95,7 +94,7 @@ export const orderDetailQuery = (companyCode: string, orderNumber: string) =>
   queryOptions({
     queryKey: ['company', companyCode, 'order', orderNumber] as const,
     queryFn: ({ signal }) =>
-      api.request(`${company(companyCode)}/order/${encodeURIComponent(orderNumber)}`, {
+      api.request(pathTo(orders.detail, { companyCode, orderNumber }), {
         schema: orderDetail,
         signal,
       }),
@@ -107,7 +106,7 @@ export const popularArticlesQuery = (companyCode: string, query: PopularParams) 
   queryOptions({
     queryKey: ['company', companyCode, 'popular', query] as const,
     queryFn: ({ signal }) =>
-      api.request(`${company(companyCode)}/popular-articles`, {
+      api.request(pathTo(popular.popular, { companyCode }), {
         query: { ...query },
         schema: popularArticlesResponse,
         signal,
@@ -118,7 +117,7 @@ export const popularArticlesQuery = (companyCode: string, query: PopularParams) 
 
 /** GET /v1/order/:orderNumber/export/pdf — the order as a PDF file, saved through a download link. */
 export async function downloadOrderPdf(orderNumber: string): Promise<void> {
-  const response = await api.response(`v1/order/${encodeURIComponent(orderNumber)}/export/pdf`);
+  const response = await api.response(pathTo(orders.pdf, { orderNumber }));
   const blob = await response.blob();
   const href = URL.createObjectURL(blob);
   const link = document.createElement('a');

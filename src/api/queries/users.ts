@@ -13,6 +13,7 @@ import {
   type UpdateCustomerBody,
 } from '../../../contract/customer';
 import { api } from '../api';
+import { auth, customers, pathTo } from '../../../contract/routes';
 
 /** Every query of the manage-users screens starts with this key, so a change can refresh them all. */
 export const usersKey = ['users'] as const;
@@ -23,7 +24,7 @@ export const companyCustomersQuery = (companyCode: string) =>
     queryKey: [...usersKey, 'company', companyCode] as const,
     queryFn: ({ signal }) =>
       api
-        .request(`v1/company/${encodeURIComponent(companyCode)}/customers`, {
+        .request(pathTo(customers.ofCompany, { companyCode }), {
           schema: companyCustomersResponse,
           signal,
         })
@@ -34,24 +35,24 @@ export const companyCustomersQuery = (companyCode: string) =>
 export const customerDetailQuery = (id: string) =>
   queryOptions({
     queryKey: [...usersKey, 'detail', id] as const,
-    queryFn: ({ signal }) => api.request(`v1/customers/${encodeURIComponent(id)}`, { schema: customerDetail, signal }),
+    queryFn: ({ signal }) => api.request(pathTo(customers.detail, { id }), { schema: customerDetail, signal }),
   });
 
 /** POST /v1/customers — creates the user; the server mails the activation link. */
 export const createCustomer = (body: CreateCustomerBody) =>
-  api.request('v1/customers', { method: 'POST', body, schema: customerDetail });
+  api.request(pathTo(customers.create), { method: 'POST', body, schema: customerDetail });
 
 /** PUT /v1/customers/:id */
 export const updateCustomer = (id: string, body: UpdateCustomerBody) =>
-  api.request(`v1/customers/${encodeURIComponent(id)}`, { method: 'PUT', body, schema: customerDetail });
+  api.request(pathTo(customers.update, { id }), { method: 'PUT', body, schema: customerDetail });
 
 /** POST /v1/customers/:id — adds the user to another of the administrator's companies. */
 export const addCustomerToCompany = (id: string, body: AddCustomerToCompanyBody) =>
-  api.request(`v1/customers/${encodeURIComponent(id)}`, { method: 'POST', body, schema: customerDetail });
+  api.request(pathTo(customers.addToCompany, { id }), { method: 'POST', body, schema: customerDetail });
 
 /** DELETE /v1/customers/:companyId/customer/:customerId — the user leaves the company; the account stays. */
 export const removeCustomerFromCompany = (companyId: string, customerId: string) =>
-  api.request(`v1/customers/${encodeURIComponent(companyId)}/customer/${encodeURIComponent(customerId)}`, {
+  api.request(pathTo(customers.removeFromCompany, { companyId, customerId }), {
     method: 'DELETE',
   });
 
@@ -60,7 +61,7 @@ export const registrationTokenQuery = (token: string) =>
   queryOptions({
     queryKey: ['registration', token] as const,
     queryFn: ({ signal }) =>
-      api.request('v1/auth/verify-registration-token', {
+      api.request(pathTo(auth.verifyRegistrationToken), {
         query: { token },
         schema: verifyRegistrationResponse,
         auth: 'none',
@@ -72,4 +73,4 @@ export const registrationTokenQuery = (token: string) =>
 
 /** POST /v1/auth/confirm-registration — sets the password; answers with a session for the new account. */
 export const confirmRegistration = (body: ConfirmRegistrationBody): Promise<TokenResponse> =>
-  api.request('v1/auth/confirm-registration', { method: 'POST', body, schema: tokenResponse, auth: 'none' });
+  api.request(pathTo(auth.confirmRegistration), { method: 'POST', body, schema: tokenResponse, auth: 'none' });

@@ -6,6 +6,7 @@ import { queryClient } from '../query-client';
 import { session } from '../session/session';
 import { readSearchKey, searchNodes } from './key-answer';
 import type { CurrentUser } from '../../../contract/customer';
+import { search, pathTo } from '../../../contract/routes';
 
 /**
  * Whose search key to use: a company code (its tender items and campaigns are visible too) or null for the public
@@ -26,7 +27,7 @@ const KEY_MARGIN_MS = 60_000;
 let current: { scope: SearchScope; promise: Promise<Searcher> } | null = null;
 
 async function load(scope: SearchScope): Promise<Searcher> {
-  const url = scope ? `v1/typesense/key/${encodeURIComponent(scope)}` : 'v1/typesense/key';
+  const url = scope ? pathTo(search.companyKey, { companyId: scope }) : pathTo(search.publicKey);
   const [key, typesense] = await Promise.all([
     api.request(url, { read: readSearchKey, auth: scope ? 'session' : 'none' }),
     // The client (over its fetch transport, decision 0046) loads only where search is used.

@@ -2,13 +2,14 @@ import type { TokenResponse } from '../../../contract/auth';
 import { ApiError, NETWORK_ERROR_STATUS } from '../api-error';
 import { buildUrl, errorFromResponse, readJson, RETRYABLE_STATUSES, sleep as realSleep } from '../http';
 import { readTokenResponse } from '../shell-answers';
+import { auth, pathTo } from '../../../contract/routes';
 
 /** SPEC §9: token refresh margin 10 min, renewal check every 5 min, renewal retries 4 with 1 s delay. */
 export const RENEW_MARGIN_MS = 10 * 60 * 1000;
 export const RENEW_CHECK_INTERVAL_MS = 5 * 60 * 1000;
 export const RENEW_RETRIES = 4;
 export const RENEW_RETRY_DELAY_MS = 1000;
-export const RENEW_PATH = 'v1/auth/renew';
+export const RENEW_PATH = pathTo(auth.renew);
 
 /** Renewal is needed when the timestamp minus 10 minutes is earlier than now (an unreadable timestamp counts as due). */
 export function needsRenewal(validTo: string, now: number): boolean {

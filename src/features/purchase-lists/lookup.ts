@@ -3,6 +3,7 @@ import { api } from '../../api/api';
 import { isApiError } from '../../api/api-error';
 import { offlineDb, type OfflineDb, type ProductSnapshot } from '../../offline';
 import { matchesCode, snapshotOf, type LookupKind } from './product-code';
+import { catalog, pathTo } from '../../../contract/routes';
 
 /** Products looked up online since the page loaded, by `kind:code`. */
 const looked = new Map<string, ProductSnapshot>();
@@ -36,7 +37,7 @@ export type LookupResult =
 export async function lookupProduct(kind: LookupKind, code: string, online: boolean): Promise<LookupResult> {
   if (online) {
     try {
-      const answer = await api.request('v1/products/lookup', { query: { code, by: kind }, schema: productLookup });
+      const answer = await api.request(pathTo(catalog.lookup), { query: { code, by: kind }, schema: productLookup });
       const product = snapshotOf(answer);
       looked.set(`${kind}:${code}`, product);
       return { kind: 'found', product };

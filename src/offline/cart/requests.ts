@@ -1,4 +1,5 @@
 // The request each cart change becomes in the outbox, and which lines it creates or needs.
+import { cart, pathTo } from '../../../contract/routes';
 import type { HttpMethod } from '../db';
 import type { CartAddLine, CartOp } from './operations';
 
@@ -8,7 +9,7 @@ export interface OpRequest {
   body: unknown;
 }
 
-export const cartPath = (companyCode: string) => `/v1/company/${encodeURIComponent(companyCode)}/cart`;
+export const cartPath = (companyCode: string) => pathTo(cart.get, { companyCode });
 
 const lineBody = (line: CartAddLine) => ({
   itemId: line.itemId,
@@ -18,26 +19,30 @@ const lineBody = (line: CartAddLine) => ({
 });
 
 export function requestOf(op: CartOp): OpRequest {
-  const base = cartPath(op.companyCode);
+  const { companyCode } = op;
   switch (op.type) {
     case 'addProduct':
-      return { method: 'PUT', path: `${base}/product`, body: lineBody(op.line) };
+      return { method: 'PUT', path: pathTo(cart.putProduct, { companyCode }), body: lineBody(op.line) };
     case 'addProducts':
-      return { method: 'PUT', path: `${base}/products`, body: { items: op.lines.map(lineBody) } };
+      return {
+        method: 'PUT',
+        path: pathTo(cart.putProducts, { companyCode }),
+        body: { items: op.lines.map(lineBody) },
+      };
     case 'setQuantity':
       return {
         method: 'PATCH',
-        path: `${base}/item/${encodeURIComponent(op.itemId)}`,
+        path: pathTo(cart.patchItem, { companyCode, itemId: op.itemId }),
         body: { quantity: op.quantity, ...(op.unit ? { unit: op.unit } : {}) },
       };
     case 'removeLine':
-      return { method: 'DELETE', path: `${base}/item/${encodeURIComponent(op.itemId)}`, body: null };
+      return { method: 'DELETE', path: pathTo(cart.removeLine, { companyCode, lineNumber: op.itemId }), body: null };
     case 'removeLines':
-      return { method: 'DELETE', path: `${base}/items`, body: { itemIds: op.itemIds } };
+      return { method: 'DELETE', path: pathTo(cart.removeLines, { companyCode }), body: { itemIds: op.itemIds } };
     case 'clear':
-      return { method: 'DELETE', path: base, body: null };
+      return { method: 'DELETE', path: cartPath(companyCode), body: null };
     case 'setDeliveryDate':
-      return { method: 'PUT', path: `${base}/delivery-date`, body: { deliveryDate: op.date } };
+      return { method: 'PUT', path: pathTo(cart.deliveryDate, { companyCode }), body: { deliveryDate: op.date } };
   }
 }
 

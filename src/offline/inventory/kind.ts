@@ -12,6 +12,7 @@ import {
   type InventoryListDetail,
 } from '../../../contract/inventory';
 import type { OfflineDb, OutboxEntry } from '../db';
+import { inventory, pathTo } from '../../../contract/routes';
 import { RefreshStop, type EntityKind, type RefreshContext } from '../kinds';
 import type { SessionClient } from '../session-client';
 import { applyAnswer, forgetList, markStale, storeDetail, storeList } from './answers';
@@ -33,15 +34,13 @@ async function get(client: SessionClient, path: string, headers: Record<string, 
   return { status: result.response.status, body: result.response.body };
 }
 
-const companyPath = (code: string) => `/v1/company/${encodeURIComponent(code)}`;
-
 /** All the company's lists (every page); null when the company is not this user's (any more). */
 async function readLists(client: SessionClient, code: string): Promise<InventoryList[] | null> {
   const out: InventoryList[] = [];
   for (let page = 1; ; page++) {
     const { status, body } = await get(
       client,
-      `${companyPath(code)}/inventory-lists?page=${page}&pageSize=${INVENTORY_LISTS_MAX_PAGE_SIZE}`,
+      pathTo(inventory.lists, { companyCode: code }, { page, pageSize: INVENTORY_LISTS_MAX_PAGE_SIZE }),
     );
     if (status === 403 || status === 404 || status === 400) return null;
     const parsed = pagedInventoryLists.safeParse(body);
@@ -75,9 +74,13 @@ async function readDetails(client: SessionClient, code: string, ids: string[]) {
 /** Zones, accounts and the article index (not sent again when unchanged: If-None-Match). */
 async function readCompanyData(client: SessionClient, code: string, indexVersion: string | null) {
   const [zones, accounts, index] = await Promise.all([
-    get(client, `${companyPath(code)}/zones`),
-    get(client, `${companyPath(code)}/chart-of-account`),
-    get(client, `${companyPath(code)}/article-index`, indexVersion ? { 'If-None-Match': `"${indexVersion}"` } : {}),
+    get(client, pathTo(inventory.zones, { companyCode: code })),
+    get(client, pathTo(inventory.chartOfAccounts, { companyCode: code })),
+    get(
+      client,
+      pathTo(inventory.articleIndex, { companyCode: code }),
+      indexVersion ? { 'If-None-Match': `"${indexVersion}"` } : {},
+    ),
   ]);
   const z = zonesResponse.safeParse(zones.body);
   const a = chartOfAccountsResponse.safeParse(accounts.body);

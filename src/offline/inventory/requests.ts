@@ -1,4 +1,5 @@
 /** The request each inventory change becomes, and what it creates and depends on (for the outbox's order). */
+import { inventory, pathTo } from '../../../contract/routes';
 import type { HttpMethod } from '../db';
 import type { InventoryOp } from './changes';
 
@@ -8,17 +9,16 @@ export interface OpRequest {
   body: unknown;
 }
 
-const companyPath = (code: string) => `/v1/company/${encodeURIComponent(code)}`;
-export const listPath = (code: string, id: string) => `${companyPath(code)}/inventory-list/${encodeURIComponent(id)}`;
+export const listPath = (code: string, id: string) => pathTo(inventory.detail, { companyCode: code, id });
 const itemPath = (code: string, id: string, itemId: string) =>
-  `${listPath(code, id)}/item/${encodeURIComponent(itemId)}`;
+  pathTo(inventory.updateItem, { companyCode: code, listId: id, itemId });
 
 export function requestOf(op: InventoryOp): OpRequest {
   switch (op.type) {
     case 'createList':
       return {
         method: 'POST',
-        path: `${companyPath(op.companyCode)}/inventory-list`,
+        path: pathTo(inventory.create, { companyCode: op.companyCode }),
         body: { id: op.listId, name: op.name, dateFrom: op.dateFrom, dateTo: op.dateTo },
       };
     case 'updateList':
@@ -32,7 +32,7 @@ export function requestOf(op: InventoryOp): OpRequest {
     case 'addItem':
       return {
         method: 'POST',
-        path: `${listPath(op.companyCode, op.listId)}/item`,
+        path: pathTo(inventory.addItem, { companyCode: op.companyCode, listId: op.listId }),
         body: {
           id: op.itemId,
           ...(op.article.kind === 'product' ? { productId: op.article.id } : { companyProductId: op.article.id }),
@@ -46,7 +46,7 @@ export function requestOf(op: InventoryOp): OpRequest {
     case 'count':
       return {
         method: 'POST',
-        path: `${itemPath(op.companyCode, op.listId, op.itemId)}/count`,
+        path: pathTo(inventory.count, { companyCode: op.companyCode, listId: op.listId, itemId: op.itemId }),
         body: {
           id: op.countId,
           kind: op.kind,

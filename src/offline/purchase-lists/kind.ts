@@ -1,4 +1,5 @@
 import { purchaseListDetail, purchaseListsResponse, type PurchaseListDetail } from '../../../contract/purchase-lists';
+import { pathTo, purchaseLists } from '../../../contract/routes';
 import type { OfflineDb, OutboxEntry } from '../db';
 import { describeListEntry } from './describe';
 import { RefreshStop, type EntityKind, type RefreshContext } from '../kinds';
@@ -12,7 +13,7 @@ const DETAIL_CONCURRENCY = 4;
 
 /** GET one list: its detail, null when it is gone (404), throws RefreshStop without an answer. */
 async function readList(client: SessionClient, listId: string): Promise<PurchaseListDetail | null> {
-  const result = await client.send({ method: 'GET', path: `/v1/purchase-lists/${encodeURIComponent(listId)}` });
+  const result = await client.send({ method: 'GET', path: pathTo(purchaseLists.detail, { id: listId }) });
   if (result.kind !== 'answer') throw new RefreshStop(result.kind);
   const { status, body } = result.response;
   if (status === 404 || status === 403) return null;
@@ -50,7 +51,7 @@ async function refreshCompany(context: RefreshContext, companyCode: string): Pro
   const { db, client } = context;
   const result = await client.send({
     method: 'GET',
-    path: `/v1/purchase-lists?company=${encodeURIComponent(companyCode)}`,
+    path: pathTo(purchaseLists.lists, {}, { company: companyCode }),
   });
   if (result.kind !== 'answer') throw new RefreshStop(result.kind);
   const { status, body } = result.response;

@@ -1,5 +1,6 @@
 import { v7 as uuidv7 } from 'uuid';
 import { settleQuantity } from '../../../contract/rules/quantity';
+import { pathTo, purchaseLists } from '../../../contract/routes';
 import {
   addPurchaseListItemBody,
   createPurchaseListBody,
@@ -152,15 +153,15 @@ export interface OpRequest {
   body: unknown;
 }
 
-const listPath = (id: string) => `/v1/purchase-lists/${encodeURIComponent(id)}`;
-const itemPath = (id: string, itemId: string) => `${listPath(id)}/items/${encodeURIComponent(itemId)}`;
+const listPath = (id: string) => pathTo(purchaseLists.detail, { id });
+const itemPath = (id: string, itemId: string) => pathTo(purchaseLists.updateItem, { id, itemId });
 
 export function requestOf(op: PurchaseListOp): OpRequest {
   switch (op.type) {
     case 'createList':
       return {
         method: 'POST',
-        path: '/v1/purchase-lists',
+        path: pathTo(purchaseLists.create),
         body: { id: op.listId, companyCode: op.companyCode, name: op.name },
       };
     case 'renameList':
@@ -170,7 +171,7 @@ export function requestOf(op: PurchaseListOp): OpRequest {
     case 'addItem':
       return {
         method: 'POST',
-        path: `${listPath(op.listId)}/items`,
+        path: pathTo(purchaseLists.addItem, { id: op.listId }),
         body: { id: op.itemId, productId: op.product.productId, quantity: op.quantity },
       };
     case 'setItemQuantity':
@@ -178,7 +179,7 @@ export function requestOf(op: PurchaseListOp): OpRequest {
     case 'removeItem':
       return { method: 'DELETE', path: itemPath(op.listId, op.itemId), body: null };
     case 'resetList':
-      return { method: 'POST', path: `${listPath(op.listId)}/items/reset`, body: null };
+      return { method: 'POST', path: pathTo(purchaseLists.reset, { id: op.listId }), body: null };
   }
 }
 

@@ -21,6 +21,7 @@ import { Modal } from '../Modal';
 import { Spinner } from '../Spinner';
 import { toast } from '../toast-queue';
 import { MinusIcon, PlusIcon } from '../StepIcons';
+import { catalog, pathTo } from '../../../contract/routes';
 
 /** A product as the product page has it (a full snapshot) or as a search hit (completed by a lookup when added). */
 export type AddableProduct = ProductSnapshot | ProductHit;
@@ -31,7 +32,7 @@ const productIdOf = (product: AddableProduct) => (isSnapshot(product) ? product.
 /** The snapshot the offline engine stores with the line (a hit lacks the GTINs and whole-unit flag: look it up). */
 async function snapshotOf(product: AddableProduct): Promise<ProductSnapshot> {
   if (isSnapshot(product)) return product;
-  const found = await api.request('v1/products/lookup', {
+  const found = await api.request(pathTo(catalog.lookup), {
     query: { code: product.sku, by: 'articleNumber' },
     schema: productLookup,
   });

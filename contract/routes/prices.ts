@@ -1,0 +1,5 @@
+import { get } from './call';
+
+export const prices = {
+  prices: get('/v1/products/prices'),
+};
