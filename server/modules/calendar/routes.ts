@@ -3,7 +3,7 @@ import { CALENDAR_DEFAULT_DAYS, CALENDAR_MAX_DAYS, type CalendarResponse } from 
 import { calendar as routes } from '../../../contract/routes/schemas/calendar';
 import { register } from '../../plugins/route';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { differenceInCalendarDays, parseISO } from 'date-fns';
+import { daysBetween } from '../../../contract/rules/days';
 import type { Db } from '../../db/client';
 import { badRequest } from '../../lib/errors';
 import { validationText } from '../../lib/i18n';
@@ -26,7 +26,7 @@ export function calendarRoutes({ db, now = () => new Date() }: Deps) {
         const at = now();
         const from = req.query.from ?? todayIn(at);
         const to = req.query.to ?? plusDays(from, CALENDAR_DEFAULT_DAYS);
-        const span = differenceInCalendarDays(parseISO(to), parseISO(from));
+        const span = daysBetween(from, to);
         if (span < 0)
           throw badRequest('ValidationError', [{ path: 'to', message: validationText('validation.tooSmall')! }]);
         if (span >= CALENDAR_MAX_DAYS) {
