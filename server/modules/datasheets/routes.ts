@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { site } from '../../../contract/routes/schemas/site';
 import type { Config } from '../../config';
 import type { DbOrTx } from '../../db/client';
-import { contentDisposition } from './content-disposition';
+import { fileNameHeader } from '../../lib/file-name-header';
 import { dataSheetPdf } from './pdf';
 import { createDataSheetService } from './service';
 import { register } from '../../plugins/route';
@@ -46,7 +46,7 @@ export function dataSheetRoutes({ db, config }: { db: DbOrTx; config: Config }) 
         }
         return reply
           .type('application/pdf')
-          .header('content-disposition', contentDisposition('inline', sheet.fileName))
+          .header('content-disposition', fileNameHeader(sheet.fileName, 'inline'))
           .header('content-security-policy', PDF_CSP)
           .send(pdf);
       },

@@ -43,16 +43,6 @@ export function exportFileName(list: Pick<InventoryList, 'name' | 'dateFrom'>, e
   return `${base.slice(0, 120)}.${ext}`;
 }
 
-/** RFC 6266: an ASCII fallback (å→a …) and the real name in UTF-8. */
-export function contentDisposition(fileName: string): string {
-  const ascii = fileName
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[^\x20-\x7e]/g, '_')
-    .replace(/["\\]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
-}
-
 const groupTitle = (group: InventoryGroup, label: string) =>
   fill(group === 'zone' ? t.zoneGroup : t.accountGroup, { label });
 /** The column beside the name: the account when grouped by zone, the zone when grouped by account. */

@@ -5,7 +5,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db, DbOrTx } from '../../db/client';
 import { changes } from '../../plugins/change';
 import type { Idempotency } from '../../plugins/idempotency';
-import { contentDisposition, exportFileName, inventoryExcel, inventoryPdf } from './export';
+import { fileNameHeader } from '../../lib/file-name-header';
+import { exportFileName, inventoryExcel, inventoryPdf } from './export';
 import { createInventoryService } from './service';
 import { access, scopedCompany } from '../../plugins/access';
 
@@ -116,7 +117,7 @@ export function inventoryRoutes({ db, idempotency }: Deps) {
         const buffer = await inventoryExcel(data);
         return reply
           .header('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-          .header('Content-Disposition', contentDisposition(exportFileName(data.list, 'xlsx')))
+          .header('Content-Disposition', fileNameHeader(exportFileName(data.list, 'xlsx')))
           .header('Cache-Control', 'no-store')
           .send(buffer);
       },
@@ -129,7 +130,7 @@ export function inventoryRoutes({ db, idempotency }: Deps) {
         const buffer = await inventoryPdf(data);
         return reply
           .header('Content-Type', 'application/pdf')
-          .header('Content-Disposition', contentDisposition(exportFileName(data.list, 'pdf')))
+          .header('Content-Disposition', fileNameHeader(exportFileName(data.list, 'pdf')))
           .header('Cache-Control', 'no-store')
           .send(buffer);
       },

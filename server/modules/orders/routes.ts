@@ -8,6 +8,7 @@ import { currentUser } from '../../plugins/authenticate';
 import { access, scopedCompany } from '../../plugins/access';
 import type { Idempotency } from '../../plugins/idempotency';
 import { createCartService, fillText } from '../cart/service';
+import { fileNameHeader } from '../../lib/file-name-header';
 import { orderPdf } from './pdf';
 import { createOrderService } from './service';
 
@@ -38,7 +39,7 @@ export function orderRoutes({ db, idempotency, now = () => new Date() }: Deps) {
         const pdf = await orderPdf(order, company);
         return reply
           .type('application/pdf')
-          .header('content-disposition', `attachment; filename="order-${order.orderNumber}.pdf"`)
+          .header('content-disposition', fileNameHeader(`order-${order.orderNumber}.pdf`))
           .header('cache-control', 'private, no-store')
           .send(pdf);
       },
