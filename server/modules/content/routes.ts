@@ -78,7 +78,7 @@ function cdnRoutes(content: LocalContent) {
 
     // A malformed parameter: 400 with `error` (what storyblok-js-client reports) and our code and fields.
     app.setErrorHandler((error, _req, reply) => {
-      if (error instanceof CdnParamError) return reply.status(400).send(badParam(error.param, error.message));
+      if (error instanceof CdnParamError) return reply.status(400).send(badParam(error.param, error.detail));
       // `error` keeps the English detail storyblok-js-client reports; the fields' texts are Swedish as everywhere.
       if (hasZodFastifySchemaValidationErrors(error)) {
         const fields = validationFields(error);

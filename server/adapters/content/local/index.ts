@@ -3,7 +3,9 @@ import { resolve } from 'node:path';
 import type { ContentPage, ContentSnapshot, ContentSource } from '../types';
 import { loadContent } from './load';
 
-export { CdnParamError, filterClauses, findStory, listLinks, listStories } from './query';
+export { CdnParamError, filterClauses } from './params';
+export { findStory, listStories } from './stories';
+export { listLinks } from './links';
 export { loadContent, strayFields, FOLDER_FILE, STARTPAGE_FILE } from './load';
 
 type Log = { info(msg: string): void; warn(msg: string): void; error(obj: unknown, msg?: string): void };

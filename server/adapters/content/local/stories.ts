@@ -1,98 +1,18 @@
-import {
-  type CdnLink,
-  type CdnLinksQuery,
-  type CdnStoriesQuery,
-  type CdnStory,
-  type CdnStoryQuery,
-} from '../../../../contract/content-cdn';
+// The stories answers: a page of stories (filtered, sorted, with their links resolved) and one story.
+import { type CdnStoriesQuery, type CdnStory, type CdnStoryQuery } from '../../../../contract/content-cdn';
 import { CDN_LIMITS } from '../../../../contract/content-constants';
-import type { ContentSnapshot, FolderRecord, StoryRecord } from '../types';
-
-/** A parameter the engine cannot work with: answered 400 with the parameter's name. */
-export class CdnParamError extends Error {
-  constructor(
-    readonly param: string,
-    message: string,
-  ) {
-    super(`${param}: ${message}`);
-  }
-}
-
-/**
- * One `filter_query[field][in]=a,b` parameter: the one content filter the engine serves (decision 0056). Neither the
- * app nor storyblok-js-client sends a filter_query; `in` stays because the CDN's contract tests ask for it over HTTP.
- * Storyblok's other operations (like, gt_int, any_in_array, …) are refused with 400 rather than kept as unused code.
- */
-export type FilterClause = { field: string; op: FilterOp; value: string };
-export const FILTER_OPS = ['in'] as const;
-type FilterOp = (typeof FILTER_OPS)[number];
-
-const FILTER_KEY = /^filter_query\[([^\]]+)\]\[([^\]]+)\]$/;
-
-/** Reads the `filter_query[…][…]` parameters of a query string (the client sends them flattened like this). */
-export function filterClauses(query: Record<string, unknown>): FilterClause[] {
-  const clauses: FilterClause[] = [];
-  for (const [key, value] of Object.entries(query)) {
-    if (!key.startsWith('filter_query')) continue;
-    const match = FILTER_KEY.exec(key);
-    if (!match) {
-      throw new CdnParamError(
-        key,
-        key.startsWith('filter_query[__or]')
-          ? '__or is not supported by the local content engine'
-          : 'must look like filter_query[field][operation]',
-      );
-    }
-    const [, field, op] = match as unknown as [string, string, string];
-    if (!(FILTER_OPS as readonly string[]).includes(op)) {
-      throw new CdnParamError(
-        key,
-        `operation "${op}" is not supported by the local content engine (it serves ${FILTER_OPS.join(', ')})`,
-      );
-    }
-    if (typeof value !== 'string') throw new CdnParamError(key, 'must be given once');
-    clauses.push({ field, op: op as FilterOp, value });
-  }
-  return clauses;
-}
-
-const collator = new Intl.Collator('sv', { sensitivity: 'base', numeric: true });
-
-function contentValue(story: CdnStory, path: string): unknown {
-  let at: unknown = story.content;
-  for (const part of path.split('.')) {
-    if (at === null || typeof at !== 'object') return undefined;
-    at = (at as Record<string, unknown>)[part];
-  }
-  return at;
-}
-
-function globRegex(pattern: string): RegExp {
-  const escaped = pattern.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*');
-  return new RegExp(`^${escaped}$`, 'i');
-}
-
-const splitList = (value: string) =>
-  value
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean);
-
-function parseInstant(value: string): number {
-  return Date.parse(value.includes('T') || value.length === 10 ? value : value.replace(' ', 'T') + 'Z');
-}
-
-function matchesClause(story: CdnStory, { field, value }: FilterClause): boolean {
-  const actual = contentValue(story, field);
-  return splitList(value).includes(actual === undefined || actual === null ? '' : String(actual));
-}
-
-function textOf(value: unknown, out: string[]): string[] {
-  if (typeof value === 'string') out.push(value);
-  else if (Array.isArray(value)) for (const v of value) textOf(v, out);
-  else if (value && typeof value === 'object') for (const v of Object.values(value)) textOf(v, out);
-  return out;
-}
+import type { ContentSnapshot, StoryRecord } from '../types';
+import { storyLink } from './links';
+import {
+  collator,
+  contentValue,
+  globRegex,
+  matchesClause,
+  parseInstant,
+  splitList,
+  textOf,
+  type FilterClause,
+} from './params';
 
 type SortKey = { field: string; desc: boolean; numeric: boolean };
 
@@ -276,79 +196,4 @@ export function findStory(
   }
   if (!record || (!draft && !record.published)) return null;
   return { story: record.story, links: resolvedLinks(snap, [record.story], linkMode(q.resolve_links), draft) };
-}
-
-function storyLink(snap: ContentSnapshot, record: StoryRecord, dates: boolean): CdnLink {
-  const s = record.story;
-  return {
-    id: s.id,
-    uuid: s.uuid,
-    slug: s.full_slug,
-    path: null,
-    real_path: `/${s.full_slug}`,
-    name: s.name,
-    is_folder: false,
-    published: record.published,
-    is_startpage: s.is_startpage,
-    position: s.position,
-    parent_id: s.parent_id,
-    ...(dates ? { published_at: s.published_at, created_at: s.created_at, updated_at: s.updated_at } : {}),
-  };
-}
-
-function folderLink(folder: FolderRecord, dates: boolean): CdnLink {
-  return {
-    id: folder.id,
-    uuid: folder.uuid,
-    slug: folder.fullSlug,
-    path: null,
-    real_path: `/${folder.fullSlug}`,
-    name: folder.name,
-    is_folder: true,
-    published: false,
-    is_startpage: false,
-    position: folder.position,
-    parent_id: folder.parentId,
-    ...(dates && folder.createdAt ? { created_at: folder.createdAt } : {}),
-  };
-}
-
-export type LinksPage = { links: Record<string, CdnLink>; total: number; perPage: number };
-
-/** GET cdn/links: folders always, stories as the version allows, in folder order; paged (default 25). */
-export function listLinks(snap: ContentSnapshot, q: CdnLinksQuery): LinksPage {
-  const draft = q.version === 'draft';
-  const dates = q.include_dates === '1' || q.include_dates === 'true';
-  const items: { slug: string; position: number; link: () => CdnLink; parentId: number }[] = [
-    ...snap.folders.map((f) => ({
-      slug: f.fullSlug,
-      position: f.position,
-      parentId: f.parentId,
-      link: () => folderLink(f, dates),
-    })),
-    ...snap.stories
-      .filter((r) => draft || r.published)
-      .map((r) => ({
-        slug: r.story.full_slug,
-        position: r.story.position,
-        parentId: r.story.parent_id ?? 0,
-        link: () => storyLink(snap, r, dates),
-      })),
-  ];
-  const prefix = q.starts_with?.replace(/^\/+/, '');
-  const rows = items
-    .filter(
-      (i) =>
-        (prefix === undefined || i.slug.startsWith(prefix)) &&
-        (q.with_parent === undefined || i.parentId === q.with_parent),
-    )
-    .sort((a, b) => collator.compare(a.slug, b.slug));
-  const perPage = q.per_page ?? CDN_LIMITS.defaultPerPage;
-  const page = q.page ?? 1;
-  const links: Record<string, CdnLink> = {};
-  for (const item of rows.slice((page - 1) * perPage, page * perPage)) {
-    const link = item.link();
-    links[link.uuid] = link;
-  }
-  return { links, total: rows.length, perPage };
 }
