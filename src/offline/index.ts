@@ -1,23 +1,24 @@
-// The offline sync engine (DESIGN.md, "Offline writes"). No DOM or React here: it also runs in the service worker.
-// React hooks live in ./hooks (import them from 'src/offline/hooks').
+// The offline sync engine with its kinds, as the app uses it (DESIGN.md, "Offline writes"). No DOM or React here: it
+// also runs in the service worker. React hooks live in ./hooks (import them from 'src/offline/hooks'). The engine is
+// ./engine (it imports no kind); ./kinds registers the kinds and the database schema (./schema.ts), first.
+export { ENTITY_KINDS } from './kinds';
 export {
   OFFLINE_DB_NAME,
-  SCHEMA_V1,
   offlineDb,
   openOfflineDb,
-  type MirrorItem,
-  type MirrorList,
   type OfflineDb,
   type OutboxEntry,
   type OutboxError,
   type OutboxStatus,
-} from './db';
-export { mutate, createMutate, type MutateOptions, type MutationResult } from './mutate';
-export { MutationError, messageFor } from './messages';
+} from './engine';
+export { type MutateOptions } from './engine';
+export { mutate, createMutate, type MutationResult } from './purchase-lists/mutate';
+export { MutationError, messageFor } from './engine';
+export type { MirrorItem, MirrorList } from './purchase-lists/tables';
 export type { ProductSnapshot, PurchaseListChange, PurchaseListOp } from './purchase-lists/operations';
 export { compareItems, compareLists, sortItems } from './purchase-lists/sort';
-export { drain, waitingCount, type DrainOptions, type DrainStop, type DrainSummary } from './drain';
-export { refresh, lastSyncedAt, type RefreshOptions, type RefreshSummary } from './refresh';
+export { drain, waitingCount, type DrainOptions, type DrainStop, type DrainSummary } from './engine';
+export { refresh, lastSyncedAt, type RefreshOptions, type RefreshSummary } from './engine';
 export {
   BACKGROUND_SYNC_TAG,
   createSyncController,
@@ -27,10 +28,10 @@ export {
   type SyncControllerOptions,
   type SyncResult,
   type SyncStatus,
-} from './triggers';
-export { createFetchTransport, type Transport, type TransportRequest, type TransportResponse } from './transport';
-export { needsRenewal, storeSession, type EngineSession } from './session';
-export { SESSION_CHANNEL, type SessionMessage } from './session-client';
-export { describeEntry, kindOf, syncTables, ENTITY_KINDS } from './registry';
-export type { EntityKind, RefreshContext } from './kinds';
-export { DRAIN_LOCK, type LockProvider } from './lock';
+} from './engine';
+export { createFetchTransport, type Transport, type TransportRequest, type TransportResponse } from './engine';
+export { needsRenewal, storeSession, type EngineSession } from './engine';
+export { SESSION_CHANNEL, type SessionMessage } from './engine';
+export { describeEntry, kindOf, syncTables } from './engine';
+export type { EntityKind, RefreshContext } from './engine';
+export { DRAIN_LOCK, type LockProvider } from './engine';

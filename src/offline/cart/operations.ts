@@ -13,8 +13,8 @@ import {
   type CartUnit,
 } from '../../../contract/cart';
 import type { PriceKind } from '../../../contract/catalog';
-import type { HttpMethod } from '../db';
-import { MutationError, messageFor } from '../messages';
+import type { HttpMethod } from '../engine/database';
+import { MutationError, messageFor } from '../engine/messages';
 import type { MirrorCart, MirrorCartItem } from './tables';
 
 /** What the device knows of a product when it is added (from the catalogue): the fields a cart line shows. */

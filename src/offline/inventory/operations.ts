@@ -11,8 +11,8 @@ import {
   type IndexedArticle,
   type InventoryUnit,
 } from '../../../contract/inventory';
-import type { HttpMethod } from '../db';
-import { MutationError, messageFor } from '../messages';
+import type { HttpMethod } from '../engine/database';
+import { MutationError, messageFor } from '../engine/messages';
 import type { MirrorInventoryItem, MirrorInventoryList } from './tables';
 
 /** The fields of an item a user may change (PATCH), as the API takes them. */

@@ -1,5 +1,5 @@
-import errors from '../../locales/sv/errors.json' with { type: 'json' };
-import offline from '../../locales/sv/offline.json' with { type: 'json' };
+import errors from '../../../locales/sv/errors.json' with { type: 'json' };
+import offline from '../../../locales/sv/offline.json' with { type: 'json' };
 
 /** Codes the engine itself gives a change (besides the server's codes from the error catalogue). */
 export type EngineErrorCode =
