@@ -15,10 +15,11 @@ import { storeCart } from '../src/offline/cart/answers';
 import { mutateCart } from '../src/offline/cart/mutate';
 import { readMirror } from '../src/offline/cart/state';
 import type { CartProductSnapshot } from '../src/offline/cart/operations';
-import { openOfflineDb, transact } from '../src/offline/db';
-import { rebaseEntities } from '../src/offline/rebase';
-import { syncTables } from '../src/offline/registry';
-import { storeSession } from '../src/offline/session';
+import { openOfflineDb } from '../src/offline';
+import { transact } from '../src/offline/engine/database';
+import { rebaseEntities } from '../src/offline/engine/rebase';
+import { syncTables } from '../src/offline/engine/registry';
+import { storeSession } from '../src/offline/engine/session';
 import type { Figures } from './lib/types';
 
 const COMPANY = '10001';

@@ -14,13 +14,14 @@ import { liveQuery } from 'dexie';
 import type { InventoryListDetail, InventoryListItem } from '../contract/inventory';
 import { barcodeModules } from '../e2e/support/barcode';
 import { rowsOf } from '../src/features/inventory/logic';
-import { openOfflineDb, transact } from '../src/offline/db';
+import { openOfflineDb } from '../src/offline';
+import { transact } from '../src/offline/engine/database';
 import { storeDetail } from '../src/offline/inventory/answers';
 import { mutateInventory } from '../src/offline/inventory/mutate';
 import { resolveScan } from '../src/offline/inventory/scan';
-import { rebaseEntities } from '../src/offline/rebase';
-import { syncTables } from '../src/offline/registry';
-import { storeSession } from '../src/offline/session';
+import { rebaseEntities } from '../src/offline/engine/rebase';
+import { syncTables } from '../src/offline/engine/registry';
+import { storeSession } from '../src/offline/engine/session';
 import type { Figures } from './lib/types';
 
 const { BarcodeFormat, BinaryBitmap, DecodeHintType, HybridBinarizer, MultiFormatReader, RGBLuminanceSource } = zxing;

@@ -11,12 +11,12 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { openOfflineDb } from '../src/offline/db';
-import { drain } from '../src/offline/drain';
-import { mutate } from '../src/offline/mutate';
+import { openOfflineDb } from '../src/offline';
+import { drain } from '../src/offline/engine/drain';
+import { mutate } from '../src/offline/purchase-lists/mutate';
 import type { ProductSnapshot, PurchaseListChange } from '../src/offline/purchase-lists/operations';
-import { storeSession } from '../src/offline/session';
-import { createFetchTransport, type Transport } from '../src/offline/transport';
+import { storeSession } from '../src/offline/engine/session';
+import { createFetchTransport, type Transport } from '../src/offline/engine/transport';
 import { startServer, type ServerChild } from './lib/child';
 import type { Figures } from './lib/types';
 

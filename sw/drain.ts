@@ -1,10 +1,16 @@
 // The outbox drain in the service worker: the engine's own sync() (it reads the session copy from IndexedDB and
 // holds the navigator.locks drain lock, so it never runs at the same time as a drain in a page).
-import { offlineDb } from '../src/offline/db';
-import { createFetchTransport } from '../src/offline/transport';
-import { sync, type SyncResult } from '../src/offline/triggers';
+import {
+  createFetchTransport,
+  offlineDb,
+  sync,
+  type DrainTrigger,
+  type SyncOutcome,
+  type SyncResult,
+} from '../src/offline/engine';
+// The kinds the worker drains register themselves (and the database schema) here.
+import '../src/offline/kinds';
 import { readClientConfig } from '../src/lib/config';
-import type { DrainTrigger, SyncOutcome } from './protocol';
 
 const transport = createFetchTransport({ baseUrl: readClientConfig(import.meta.env).apiBaseUrl });
 

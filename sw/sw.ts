@@ -7,9 +7,9 @@ import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { registerRoute } from 'workbox-routing';
 import { CacheFirst, StaleWhileRevalidate } from 'workbox-strategies';
-import { BACKGROUND_SYNC_TAG } from '../src/offline/triggers';
 import { requestDrain, outcomeOf, shouldRetry } from './drain';
 import {
+  BACKGROUND_SYNC_TAG,
   isWorkerRequest,
   SKIP_WAITING_MESSAGE,
   SYNC_MESSAGE,
@@ -19,7 +19,7 @@ import {
   type SyncOutcome,
   type SyncResultMessage,
   type SyncedMessage,
-} from './protocol';
+} from '../src/offline/engine';
 import { contentCacheKey, isAppNavigation, isContent, isImage } from './routes';
 
 declare let self: ServiceWorkerGlobalScope;

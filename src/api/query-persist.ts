@@ -1,5 +1,5 @@
 import { dehydrate, hydrate, type DehydratedState, type Query, type QueryClient } from '@tanstack/react-query';
-import type { OfflineDb } from '../offline/db';
+import type { OfflineDb } from '../offline/schema';
 import { currentUserKey } from './queries/customer';
 
 /**
@@ -21,7 +21,7 @@ const SAVE_DEBOUNCE_MS = 1000;
  * online start-up of a logged-out page never needs it.
  */
 const deviceDb = (db?: OfflineDb): Promise<OfflineDb> =>
-  db ? Promise.resolve(db) : import('../offline/db').then((m) => m.offlineDb());
+  db ? Promise.resolve(db) : import('../offline/schema').then((m) => m.offlineDb());
 
 interface Snapshot {
   userId: string;

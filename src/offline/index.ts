@@ -1,36 +1,53 @@
-// The offline sync engine (DESIGN.md, "Offline writes"). No DOM or React here: it also runs in the service worker.
-// React hooks live in ./hooks (import them from 'src/offline/hooks').
+// The offline sync engine with its kinds, as the app uses it (DESIGN.md, "Offline writes"). No DOM or React here: it
+// also runs in the service worker. React hooks live in ./hooks (import them from 'src/offline/hooks'). The engine is
+// ./engine (it imports no kind); ./kinds registers the kinds and the database schema (./schema.ts), first.
+export { ENTITY_KINDS } from './kinds';
 export {
+  BACKGROUND_SYNC_TAG,
+  DRAIN_LOCK,
+  MutationError,
   OFFLINE_DB_NAME,
-  SCHEMA_V1,
+  SESSION_CHANNEL,
+  createFetchTransport,
+  createSyncController,
+  describeEntry,
+  drain,
+  kindOf,
+  lastSyncedAt,
+  messageFor,
+  needsRenewal,
   offlineDb,
   openOfflineDb,
-  type MirrorItem,
-  type MirrorList,
+  refresh,
+  requestBackgroundSync,
+  storeSession,
+  sync,
+  syncTables,
+  waitingCount,
+  type DrainOptions,
+  type DrainStop,
+  type DrainSummary,
+  type EngineSession,
+  type EntityKind,
+  type LockProvider,
+  type MutateOptions,
   type OfflineDb,
   type OutboxEntry,
   type OutboxError,
   type OutboxStatus,
-} from './db';
-export { mutate, createMutate, type MutateOptions, type MutationResult } from './mutate';
-export { MutationError, messageFor } from './messages';
-export type { ProductSnapshot, PurchaseListChange, PurchaseListOp } from './purchase-lists/operations';
-export { compareItems, compareLists, sortItems } from './purchase-lists/sort';
-export { drain, waitingCount, type DrainOptions, type DrainStop, type DrainSummary } from './drain';
-export { refresh, lastSyncedAt, type RefreshOptions, type RefreshSummary } from './refresh';
-export {
-  BACKGROUND_SYNC_TAG,
-  createSyncController,
-  requestBackgroundSync,
-  sync,
+  type RefreshContext,
+  type RefreshOptions,
+  type RefreshSummary,
+  type SessionMessage,
   type SyncController,
   type SyncControllerOptions,
   type SyncResult,
   type SyncStatus,
-} from './triggers';
-export { createFetchTransport, type Transport, type TransportRequest, type TransportResponse } from './transport';
-export { needsRenewal, storeSession, type EngineSession } from './session';
-export { SESSION_CHANNEL, type SessionMessage } from './session-client';
-export { describeEntry, kindOf, syncTables, ENTITY_KINDS } from './registry';
-export type { EntityKind, RefreshContext } from './kinds';
-export { DRAIN_LOCK, type LockProvider } from './lock';
+  type Transport,
+  type TransportRequest,
+  type TransportResponse,
+} from './engine';
+export { mutate, createMutate, type MutationResult } from './purchase-lists/mutate';
+export type { MirrorItem, MirrorList } from './purchase-lists/tables';
+export type { ProductSnapshot, PurchaseListChange, PurchaseListOp } from './purchase-lists/operations';
+export { compareItems, compareLists, sortItems } from './purchase-lists/sort';

@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { mutate } from '../../src/offline/mutate';
-import { createSyncController, type SyncController, type SyncStatus } from '../../src/offline/triggers';
+import { mutate } from '../../src/offline/purchase-lists/mutate';
+import { createSyncController, type SyncController, type SyncStatus } from '../../src/offline/engine/controller';
 import {
   DEMO,
   controlledTransport,

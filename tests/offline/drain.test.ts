@@ -1,12 +1,12 @@
 import 'fake-indexeddb/auto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BACKOFF_CAP_MS } from '../../src/offline/backoff';
-import type { OfflineDb } from '../../src/offline/db';
-import { drain } from '../../src/offline/drain';
-import { inProcessLock, defaultLock } from '../../src/offline/lock';
-import { mutate } from '../../src/offline/mutate';
+import { BACKOFF_CAP_MS } from '../../src/offline/engine/backoff';
+import type { OfflineDb } from '../../src/offline';
+import { drain } from '../../src/offline/engine/drain';
+import { inProcessLock, defaultLock } from '../../src/offline/engine/lock';
+import { mutate } from '../../src/offline/purchase-lists/mutate';
 import type { ProductSnapshot } from '../../src/offline/purchase-lists/operations';
-import { sync } from '../../src/offline/triggers';
+import { sync } from '../../src/offline/engine/sync';
 import {
   DEMO,
   controlledTransport,

@@ -11,18 +11,18 @@ import 'fake-indexeddb/auto';
 import fc from 'fast-check';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openOfflineDb, type OfflineDb } from '../../src/offline/db';
-import { drain } from '../../src/offline/drain';
-import { MutationError } from '../../src/offline/messages';
-import { mutate } from '../../src/offline/mutate';
+import { openOfflineDb, type OfflineDb } from '../../src/offline';
+import { drain } from '../../src/offline/engine/drain';
+import { MutationError } from '../../src/offline/engine/messages';
+import { mutate } from '../../src/offline/purchase-lists/mutate';
 import {
   settleQuantity,
   type ProductSnapshot,
   type PurchaseListChange,
 } from '../../src/offline/purchase-lists/operations';
-import { readSession, storeSession } from '../../src/offline/session';
-import { sync } from '../../src/offline/triggers';
-import type { TransportRequest } from '../../src/offline/transport';
+import { readSession, storeSession } from '../../src/offline/engine/session';
+import { sync } from '../../src/offline/engine/sync';
+import type { TransportRequest } from '../../src/offline/engine/transport';
 import {
   DEMO,
   controlledTransport,

@@ -4,10 +4,10 @@ import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { products, sessions, users } from '../../server/db/schema';
-import { openOfflineDb, type OfflineDb } from '../../src/offline/db';
+import { openOfflineDb, type OfflineDb } from '../../src/offline';
 import type { ProductSnapshot } from '../../src/offline/purchase-lists/operations';
-import { storeSession, type EngineSession } from '../../src/offline/session';
-import { createFetchTransport, type Transport, type TransportRequest } from '../../src/offline/transport';
+import { storeSession, type EngineSession } from '../../src/offline/engine/session';
+import { createFetchTransport, type Transport, type TransportRequest } from '../../src/offline/engine/transport';
 import { DEMO, createTestApp, type TestApp } from '../server/helpers';
 
 export { DEMO };

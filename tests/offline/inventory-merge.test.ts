@@ -16,11 +16,11 @@ import type {
   InventoryUnit,
 } from '../../contract/inventory';
 import { fromMilliPieces, mergeCounts, toMilliPieces, type MergeEvent } from '../../contract/rules/count';
-import type { OfflineDb } from '../../src/offline/db';
-import { drain } from '../../src/offline/drain';
+import type { OfflineDb } from '../../src/offline';
+import { drain } from '../../src/offline/engine/drain';
 import { mutateInventory, openInventoryList } from '../../src/offline/inventory/mutate';
-import { storeSession, type EngineSession } from '../../src/offline/session';
-import { sync } from '../../src/offline/triggers';
+import { storeSession, type EngineSession } from '../../src/offline/engine/session';
+import { sync } from '../../src/offline/engine/sync';
 import { DEMO, api, controlledTransport, freshDb, loginAs, manualClock, startServer, type Server } from './harness';
 
 const COMPANY = '10001';

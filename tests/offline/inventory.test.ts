@@ -6,14 +6,14 @@
 import 'fake-indexeddb/auto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { IndexedArticle, InventoryListDetail } from '../../contract/inventory';
-import { openOfflineDb, type OfflineDb } from '../../src/offline/db';
-import { drain } from '../../src/offline/drain';
-import { describeEntry } from '../../src/offline/registry';
-import { MutationError } from '../../src/offline/messages';
+import { openOfflineDb, type OfflineDb } from '../../src/offline';
+import { drain } from '../../src/offline/engine/drain';
+import { describeEntry } from '../../src/offline/engine/registry';
+import { MutationError } from '../../src/offline/engine/messages';
 import { mutateInventory, openInventoryList } from '../../src/offline/inventory/mutate';
 import { resolveScan } from '../../src/offline/inventory/scan';
-import { refresh } from '../../src/offline/refresh';
-import { sync } from '../../src/offline/triggers';
+import { refresh } from '../../src/offline/engine/refresh';
+import { sync } from '../../src/offline/engine/sync';
 import { DEMO, api, controlledTransport, freshDb, logIn, startServer, type Server } from './harness';
 
 const COMPANY = '10001';

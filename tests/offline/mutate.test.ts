@@ -1,11 +1,11 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { validate as isUuid, version as uuidVersion } from 'uuid';
-import { transact, type OfflineDb } from '../../src/offline/db';
-import { MutationError } from '../../src/offline/messages';
-import { mutate } from '../../src/offline/mutate';
+import { transact, type OfflineDb } from '../../src/offline/engine/database';
+import { MutationError } from '../../src/offline/engine/messages';
+import { mutate } from '../../src/offline/purchase-lists/mutate';
 import type { ProductSnapshot } from '../../src/offline/purchase-lists/operations';
-import { blockUser, storeSession } from '../../src/offline/session';
+import { blockUser, storeSession } from '../../src/offline/engine/session';
 import { freshDb } from './harness';
 
 const USER = '0190a3b4-0000-7000-8000-000000000001';

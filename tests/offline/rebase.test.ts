@@ -1,11 +1,11 @@
 import 'fake-indexeddb/auto';
 import { liveQuery } from 'dexie';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { OfflineDb } from '../../src/offline/db';
-import { mutate } from '../../src/offline/mutate';
+import type { OfflineDb } from '../../src/offline';
+import { mutate } from '../../src/offline/purchase-lists/mutate';
 import type { ProductSnapshot } from '../../src/offline/purchase-lists/operations';
-import { refresh } from '../../src/offline/refresh';
-import { sync } from '../../src/offline/triggers';
+import { refresh } from '../../src/offline/engine/refresh';
+import { sync } from '../../src/offline/engine/sync';
 import {
   DEMO,
   controlledTransport,

@@ -1,10 +1,10 @@
 import 'fake-indexeddb/auto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { drain, waitingCount } from '../../src/offline/drain';
-import { mutate } from '../../src/offline/mutate';
-import { readSession, storeSession, type EngineSession } from '../../src/offline/session';
-import { SESSION_CHANNEL, type SessionMessage } from '../../src/offline/session-client';
-import { sync } from '../../src/offline/triggers';
+import { drain, waitingCount } from '../../src/offline/engine/drain';
+import { mutate } from '../../src/offline/purchase-lists/mutate';
+import { readSession, storeSession, type EngineSession } from '../../src/offline/engine/session';
+import { SESSION_CHANNEL, type SessionMessage } from '../../src/offline/engine/session-client';
+import { sync } from '../../src/offline/engine/sync';
 import {
   DEMO,
   controlledTransport,

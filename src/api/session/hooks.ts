@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import type { CurrentUser } from '../../../contract/customer';
 import { STAFF_ROLE, type RoleName } from '../../../contract/customer-constants';
-import { initialSyncStatus, type SyncStatus } from '../../offline/sync-status';
+import { initialSyncStatus, type SyncStatus } from '../../offline/engine/sync-status';
 import { companyDetailQuery } from '../queries/companies';
 import { currentUserQuery } from '../queries/customer';
 import { loadedSyncEngine, loadSyncEngine, onSyncEngineLoaded } from './engine-loader';

@@ -1,6 +1,5 @@
 import { liveQuery } from 'dexie';
-import { offlineDb } from '../../offline/db';
-import { requestBackgroundSync } from '../../offline/triggers';
+import { offlineDb, requestBackgroundSync } from '../../offline';
 
 /**
  * While the current user's changes wait in the outbox, a Background Sync is registered (Chromium): the browser wakes

@@ -1,6 +1,6 @@
 import { registerSW } from 'virtual:pwa-register';
 import { guardedReload, RELOAD_GUARD_MS } from '../../lib/chunk-reload';
-import { SKIP_WAITING_MESSAGE } from '../../../sw/protocol';
+import { SKIP_WAITING_MESSAGE } from '../../offline/engine/worker-protocol';
 import { isIdle, whenIdle } from './busy';
 import { createStore } from './store';
 

@@ -4,7 +4,7 @@ import { loadedSyncEngine, loadSyncEngine, onSyncEngineLoaded } from '../../api/
 import { session } from '../../api/session/session';
 import { whenIdle } from '../../lib/when-idle';
 
-/** The offline engine's database (OFFLINE_DB_NAME in src/offline/db.ts, not imported here: that would bring Dexie). */
+/** The offline engine's database (OFFLINE_DB_NAME in src/offline/engine/database.ts, not imported here: that would bring Dexie). */
 const OFFLINE_DB_NAME = 'skafferi';
 
 /**

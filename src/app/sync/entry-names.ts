@@ -1,5 +1,5 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { kindOf, offlineDb, type OutboxEntry } from '../../offline';
+import { kindOf, offlineDb, type OutboxEntry, type PurchaseListOp } from '../../offline';
 
 /**
  * The name of the list each entry concerns, as the user knew it when making the change: from an earlier waiting
@@ -19,7 +19,8 @@ export function useEntryListNames(entries: OutboxEntry[]): Map<number, string | 
   const names = new Map<number, string | undefined>();
   for (const entry of entries) {
     names.set(entry.seq, named.get(entry.entityId) ?? stored?.get(entry.entityId));
-    const op = entry.op;
+    // The engine keeps an entry's change opaque; a purchase list's is a PurchaseListOp.
+    const op = entry.op as PurchaseListOp;
     if (entry.entity === 'purchaseList' && (op.type === 'createList' || op.type === 'renameList')) {
       named.set(entry.entityId, op.name);
     }

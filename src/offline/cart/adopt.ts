@@ -1,8 +1,8 @@
 import type { Cart } from '../../../contract/cart';
-import { transact, type OfflineDb } from '../db';
-import { rebaseEntities } from '../rebase';
-import { syncTables } from '../registry';
-import { readSession } from '../session';
+import { transact, type OfflineDb } from '../engine/database';
+import { rebaseEntities } from '../engine/rebase';
+import { syncTables } from '../engine/registry';
+import { readSession } from '../engine/session';
 import { storeCart } from './answers';
 
 /**

@@ -1,5 +1,5 @@
 import { cart as cartSchema, type Cart } from '../../../contract/cart';
-import type { OfflineDb } from '../db';
+import type { OfflineDb } from '../engine/database';
 import { serverCartKey } from './tables';
 
 /** Notices the server gives once, in the answer that did it, but the user must still be told after later reads. */

@@ -1,7 +1,7 @@
 // The server's rules the device can see, so a change bound to be refused is never queued (its MutationError is
 // shown at once instead).
 import { CART_MAX_LINES, CART_MAX_QUANTITY } from '../../../contract/cart';
-import { MutationError, messageFor } from '../messages';
+import { MutationError, messageFor } from '../engine/messages';
 import { applyOp, addLine, type CartOp } from './operations';
 import type { MirrorCart } from './tables';
 

@@ -1,5 +1,5 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { offlineDb, type OfflineDb } from '../db';
+import { offlineDb, type OfflineDb } from '../schema';
 import { readMirror } from './state';
 import type { MirrorCart } from './tables';
 

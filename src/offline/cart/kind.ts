@@ -1,11 +1,17 @@
 import { cart as cartSchema } from '../../../contract/cart';
-import type { OfflineDb, OutboxEntry } from '../db';
-import { RefreshStop, type EntityKind, type RefreshContext } from '../kinds';
+import type { OfflineDb, OutboxEntry } from '../engine/database';
+import { RefreshStop, type EntityKind, type RefreshContext } from '../engine/kind';
 import { applyAnswer, markStale, storeCart } from './answers';
 import { describeCartEntry } from './describe';
 import { applyPending, emptyCart, type CartOp } from './operations';
 import { cartPath } from './requests';
 import { readBase, readMirror, writeMirror } from './state';
+import type { CartTables } from './tables';
+
+declare module '../engine/database' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- merges the cart's tables into the engine's type
+  interface OfflineTables extends CartTables {}
+}
 
 /**
  * Rebuilds the mirror of these companies' carts: the current user's server copy (or an empty cart not read yet), then

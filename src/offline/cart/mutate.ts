@@ -1,8 +1,8 @@
 import { v7 as uuidv7 } from 'uuid';
-import { engineTables, transact, type OfflineDb } from '../db';
-import { MutationError, messageFor } from '../messages';
-import { enqueue, type MutateOptions } from '../mutate';
-import { readSession } from '../session';
+import { engineTables, transact, type OfflineDb } from '../engine/database';
+import { MutationError, messageFor } from '../engine/messages';
+import { enqueue, type MutateOptions } from '../engine/outbox';
+import { readSession } from '../engine/session';
 import { settleRequest } from '../../../contract/rules/quantity';
 import { checkOp } from './check';
 import { applyPending, emptyCart, type CartAddLine, type CartChange, type CartOp } from './operations';

@@ -1,6 +1,6 @@
 // The request each cart change becomes in the outbox, and which lines it creates or needs.
 import { cart, pathTo } from '../../../contract/routes';
-import type { HttpMethod } from '../db';
+import type { HttpMethod } from '../engine/database';
 import type { CartAddLine, CartOp } from './operations';
 
 export interface OpRequest {

@@ -7,7 +7,7 @@ import {
   patchCartItemBody,
   putDeliveryDateBody,
 } from '../../../contract/cart';
-import { MutationError, messageFor } from '../messages';
+import { MutationError, messageFor } from '../engine/messages';
 import type { CartAddInput, CartAddLine, CartChange, CartOp } from './operations';
 
 type ZodIssueLike = { path: PropertyKey[]; message: string };

@@ -1,6 +1,6 @@
 import type { Cart } from '../../../contract/cart';
-import type { OfflineDb } from '../db';
-import { readSession } from '../session';
+import type { OfflineDb } from '../engine/database';
+import { readSession } from '../engine/session';
 import { serverCartKey, type MirrorCart, type MirrorCartItem, type MirrorCartRow } from './tables';
 
 /** The server's cart as a mirror row with nothing pending. */

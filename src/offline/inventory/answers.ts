@@ -7,7 +7,7 @@ import {
   type InventoryListDetail,
   type InventoryListItem,
 } from '../../../contract/inventory';
-import type { OfflineDb } from '../db';
+import type { OfflineDb } from '../engine/database';
 import type { InventoryOp } from './operations';
 
 /** Replaces the server copy of one list and all its items with a full read. */

@@ -3,7 +3,7 @@
  * checking it against what the device can see of the server's rules.
  */
 import type { IndexedArticle } from '../../../contract/inventory';
-import { MutationError, messageFor } from '../messages';
+import { MutationError, messageFor } from '../engine/messages';
 import { emptyInventoryState, type InventoryOp, type InventoryState } from './changes';
 import { adjusted, counted, later, newItem, patched } from './rows';
 import type { MirrorInventoryItem } from './tables';

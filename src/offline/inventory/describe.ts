@@ -1,6 +1,6 @@
 import offline from '../../../locales/sv/offline.json' with { type: 'json' };
-import type { OutboxEntry } from '../db';
-import { fill } from '../messages';
+import type { OutboxEntry } from '../engine/database';
+import { fill } from '../engine/messages';
 import type { InventoryOp } from './operations';
 
 const number = (n: number) => n.toLocaleString('sv-SE', { maximumFractionDigits: 3 });

@@ -11,15 +11,20 @@ import {
   type InventoryList,
   type InventoryListDetail,
 } from '../../../contract/inventory';
-import type { OfflineDb, OutboxEntry } from '../db';
+import type { OfflineDb, OutboxEntry } from '../engine/database';
 import { inventory, pathTo } from '../../../contract/routes';
-import { RefreshStop, type EntityKind, type RefreshContext } from '../kinds';
-import type { SessionClient } from '../session-client';
+import { RefreshStop, type EntityKind, type RefreshContext } from '../engine/kind';
+import type { SessionClient } from '../engine/session-client';
 import { applyAnswer, forgetList, markStale, storeDetail, storeList } from './answers';
 import { describeInventoryEntry } from './describe';
 import { applyPending, listPath, withTotals, type InventoryOp, type InventoryState } from './operations';
 import { readBase, readMirror, writeMirror } from './state';
-import type { StoredArticle } from './tables';
+import type { InventoryTables, StoredArticle } from './tables';
+
+declare module '../engine/database' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- merges inventory's tables into the engine's type
+  interface OfflineTables extends InventoryTables {}
+}
 
 const DETAIL_CONCURRENCY = 3;
 

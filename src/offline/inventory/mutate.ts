@@ -1,8 +1,8 @@
 import { v7 as uuidv7 } from 'uuid';
-import { engineTables, transact, type OfflineDb } from '../db';
-import { MutationError } from '../messages';
-import { enqueue, type MutateOptions } from '../mutate';
-import { readSession } from '../session';
+import { engineTables, transact, type OfflineDb } from '../engine/database';
+import { MutationError } from '../engine/messages';
+import { enqueue, type MutateOptions } from '../engine/outbox';
+import { readSession } from '../engine/session';
 import { openedKey } from './kind';
 import {
   applyPending,

@@ -1,6 +1,6 @@
 /** The request each inventory change becomes, and what it creates and depends on (for the outbox's order). */
 import { inventory, pathTo } from '../../../contract/routes';
-import type { HttpMethod } from '../db';
+import type { HttpMethod } from '../engine/database';
 import type { InventoryOp } from './changes';
 
 export interface OpRequest {

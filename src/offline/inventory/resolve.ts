@@ -7,7 +7,7 @@ import {
   updateInventoryItemBody,
   updateInventoryListBody,
 } from '../../../contract/inventory';
-import { MutationError, messageFor } from '../messages';
+import { MutationError, messageFor } from '../engine/messages';
 import type { InventoryChange, InventoryOp, ItemChanges } from './changes';
 
 type ZodIssueLike = { path: PropertyKey[]; message: string };

@@ -1,5 +1,5 @@
 import type { InventoryUnit } from '../../../contract/inventory';
-import type { OfflineDb } from '../db';
+import type { OfflineDb } from '../engine/database';
 import type { MirrorInventoryItem, StoredArticle } from './tables';
 
 /** What a scanned (or typed) code means for a list, found on the device without network. */

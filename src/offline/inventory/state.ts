@@ -1,5 +1,5 @@
 import { toMilliPieces } from '../../../contract/rules/count';
-import type { OfflineDb } from '../db';
+import type { OfflineDb } from '../engine/database';
 import { withTotals, type InventoryState } from './operations';
 import type { MirrorInventoryItem, MirrorInventoryList, ServerInventoryItem, ServerInventoryList } from './tables';
 

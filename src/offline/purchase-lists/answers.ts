@@ -4,7 +4,8 @@ import {
   type PurchaseListDetail,
   type PurchaseListItem,
 } from '../../../contract/purchase-lists';
-import type { OfflineDb, ServerItem } from '../db';
+import type { OfflineDb } from '../engine/database';
+import type { ServerItem } from './tables';
 import type { PurchaseListOp } from './operations';
 
 /** Replaces the server copy of one list (and all its items) with a full answer or a fresh read. */

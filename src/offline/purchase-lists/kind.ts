@@ -1,12 +1,18 @@
 import { purchaseListDetail, purchaseListsResponse, type PurchaseListDetail } from '../../../contract/purchase-lists';
 import { pathTo, purchaseLists } from '../../../contract/routes';
-import type { OfflineDb, OutboxEntry } from '../db';
+import type { OfflineDb, OutboxEntry } from '../engine/database';
 import { describeListEntry } from './describe';
-import { RefreshStop, type EntityKind, type RefreshContext } from '../kinds';
-import type { SessionClient } from '../session-client';
+import { RefreshStop, type EntityKind, type RefreshContext } from '../engine/kind';
+import type { SessionClient } from '../engine/session-client';
 import { applyAnswer, forgetList, markStale, storeDetail } from './answers';
 import { applyPending, type ListState, type PurchaseListOp } from './operations';
 import { readBase, readMirror, writeMirror } from './state';
+import type { PurchaseListTables } from './tables';
+
+declare module '../engine/database' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- merges the lists' tables into the engine's type
+  interface OfflineTables extends PurchaseListTables {}
+}
 
 /** How many lists are read at once. */
 const DETAIL_CONCURRENCY = 4;
@@ -113,6 +119,7 @@ export const purchaseListKind: EntityKind = {
   goneCodes: new Set(['PurchaseListNotFound', 'PurchaseListItemNotFound']),
   dependencyCode: (entry, missingId) => (missingId === entry.entityId ? 'ListNotCreated' : 'ItemNotAdded'),
   refreshCompany,
+  refreshIds: refreshLists,
   describe: (entry, name) => describeListEntry(entry, name),
   async nameOf(db, id) {
     return (await db.serverPurchaseLists.get(id))?.name ?? (await db.purchaseLists.get(id))?.name;

@@ -8,8 +8,9 @@ import {
   updatePurchaseListItemBody,
   type PurchaseListItem,
 } from '../../../contract/purchase-lists';
-import type { HttpMethod, MirrorItem, MirrorList } from '../db';
-import { MutationError, messageFor } from '../messages';
+import type { HttpMethod } from '../engine/database';
+import { MutationError, messageFor } from '../engine/messages';
+import type { MirrorItem, MirrorList } from './tables';
 
 /** What the mirror needs of a product to show a line before the server has answered (from the catalogue). */
 export type ProductSnapshot = Omit<PurchaseListItem, 'id' | 'quantity' | 'addedAt'>;

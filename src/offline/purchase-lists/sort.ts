@@ -5,7 +5,7 @@ import {
   type ItemSortKey,
   type SortDirection,
 } from '../../../contract/purchase-list-order';
-import type { MirrorItem, MirrorList } from '../db';
+import type { MirrorItem, MirrorList } from './tables';
 
 /** Lists by name, then creation, then id, as GET /v1/purchase-lists (one rule: contract/purchase-list-order.ts). */
 export const compareLists: (a: MirrorList, b: MirrorList) => number = comparePurchaseLists;

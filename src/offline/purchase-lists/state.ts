@@ -1,5 +1,6 @@
-import type { MirrorItem, MirrorList, OfflineDb, ServerItem, ServerList } from '../db';
+import type { OfflineDb } from '../engine/database';
 import type { ListState } from './operations';
+import type { MirrorItem, MirrorList, ServerItem, ServerList } from './tables';
 
 /** The mirror's state of one list (inside a transaction over the mirror tables). */
 export async function readMirror(db: OfflineDb, listId: string): Promise<ListState> {

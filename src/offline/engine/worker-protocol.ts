@@ -1,6 +1,7 @@
-// The messages between the pages and the service worker. Plain data only (structured clone); no DOM or worker types,
-// so both the app (DOM) and the worker (WebWorker) compile this file.
-import type { SyncResult } from '../src/offline/triggers';
+// The messages between the pages and the service worker (sw/ and src/app/pwa both import this; it imports neither).
+// Plain data only (structured clone); no DOM or worker types, so both the app (DOM) and the worker (WebWorker) compile
+// this file.
+import type { SyncResult } from './sync';
 
 /** Page → worker: drain the outbox now. The answer goes to `event.ports[0]` if given, else to the sending client. */
 export const SYNC_MESSAGE = 'SKAFFERI_SYNC';

@@ -1,7 +1,7 @@
-import { tokenResponse } from '../../contract/auth';
-import { currentUser } from '../../contract/customer';
-import { auth, customer, pathTo } from '../../contract/routes';
-import type { OfflineDb, SessionRow } from './db';
+import { tokenResponse } from '../../../contract/auth';
+import { currentUser } from '../../../contract/customer';
+import { auth, customer, pathTo } from '../../../contract/routes';
+import type { OfflineDb, SessionRow } from './database';
 import { needsRenewal, readSession, replaceToken, type EngineSession } from './session';
 import type { Transport, TransportRequest, TransportResponse } from './transport';
 

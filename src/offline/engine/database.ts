@@ -1,37 +1,7 @@
 import Dexie, { type EntityTable, type Table } from 'dexie';
-import type { PurchaseList, PurchaseListItem } from '../../contract/purchase-lists';
-import { CART_STORES, type CartTables } from './cart/tables';
-import { INVENTORY_STORES, type InventoryTables } from './inventory/tables';
-import type { PurchaseListOp } from './purchase-lists/operations';
-import type { CartOp } from './cart/operations';
-import type { InventoryOp } from './inventory/operations';
 
 /** The name of the IndexedDB database the app and the service worker share. */
 export const OFFLINE_DB_NAME = 'skafferi';
-
-/** A purchase list as the UI shows it: the server's state with the user's waiting changes applied on top. */
-export interface MirrorList extends PurchaseList {
-  /** True while a waiting change of the current user touches the list or one of its items. */
-  pending: boolean;
-}
-
-/** A line of a purchase list as the UI shows it. */
-export interface MirrorItem extends PurchaseListItem {
-  listId: string;
-  companyCode: string;
-  pending: boolean;
-}
-
-/** The server's state of a list as last seen (from an answer or a refresh); the base the mirror is rebuilt on. */
-export interface ServerList extends PurchaseList {
-  /** `updatedAt` of the list when its items were last read in full; null when they must be read again. */
-  itemsVersion: string | null;
-}
-
-export interface ServerItem extends PurchaseListItem {
-  listId: string;
-  companyCode: string;
-}
 
 export type OutboxStatus = 'pending' | 'rejected' | 'blocked';
 export type HttpMethod = 'POST' | 'PATCH' | 'PUT' | 'DELETE';
@@ -44,13 +14,10 @@ export interface OutboxError {
 }
 
 /**
- * The kind of data an entry changes. Each kind has its folder under src/offline and is registered in registry.ts;
- * its operations join the `OutboxOp` union below.
+ * The kind of data an entry changes ('purchaseList', 'cart', 'inventoryList' …): the name a kind registers under
+ * (see ./registry.ts). The engine only compares it; it never lists the kinds.
  */
-export type OutboxEntity = 'purchaseList' | 'cart' | 'inventoryList';
-
-/** Every kind's stored change. A kind adds its op type here. */
-export type OutboxOp = PurchaseListOp | CartOp | InventoryOp;
+export type OutboxEntity = string;
 
 /** One waiting change. Sent strictly in `seq` order, only with the token of `userId`. */
 export interface OutboxEntry {
@@ -62,8 +29,11 @@ export interface OutboxEntry {
   entity: OutboxEntity;
   /** Id of the aggregate the change belongs to (a purchase list for item changes too; the cart's company code). */
   entityId: string;
-  /** The change itself, with its client ids and time: reapplied to the server's state when the mirror is rebased. */
-  op: OutboxOp;
+  /**
+   * The change itself, with its client ids and time: reapplied to the server's state when the mirror is rebased.
+   * Opaque to the engine: only the entry's kind reads it (as its own op type).
+   */
+  op: unknown;
   method: HttpMethod;
   /** Absolute path from the API root, e.g. `/v1/purchase-lists/{id}/items`. */
   path: string;
@@ -96,46 +66,56 @@ export interface MetaRow {
   value: string;
 }
 
-export type OfflineTables = {
-  purchaseLists: EntityTable<MirrorList, 'id'>;
-  purchaseListItems: EntityTable<MirrorItem, 'id'>;
-  serverPurchaseLists: EntityTable<ServerList, 'id'>;
-  serverPurchaseListItems: EntityTable<ServerItem, 'id'>;
+/**
+ * The tables of the offline database. The engine declares its own here; each kind merges its tables into this
+ * interface (`declare module '../engine/database'` beside its registration), so `db.carts` is typed without the
+ * engine importing any kind.
+ */
+export interface OfflineTables {
   outbox: EntityTable<OutboxEntry, 'seq'>;
   session: Table<SessionRow, 'current'>;
   meta: EntityTable<MetaRow, 'key'>;
-};
+}
 
-/**
- * Version 1 of the schema. A later entity (cart, inventory) adds its tables in `version(2).stores({...})` with only
- * the new tables listed: Dexie keeps the existing ones and their data.
- */
-export const SCHEMA_V1 = {
-  purchaseLists: 'id, companyCode',
-  purchaseListItems: 'id, listId, companyCode',
-  serverPurchaseLists: 'id, companyCode',
-  serverPurchaseListItems: 'id, listId',
+export type OfflineDb = Dexie & OfflineTables;
+
+/** Dexie store specs (table name → primary key and indexes), as `db.version(n).stores(...)` takes them. */
+export type StoreSpecs = Readonly<Record<string, string>>;
+
+/** The engine's own tables, present since schema version 1. */
+export const ENGINE_STORES = {
   // [userId+status] gives a user's waiting entries in seq order (an index orders equal keys by primary key).
   outbox: '++seq, [userId+status], entityId, companyCode, status',
   session: 'key',
   meta: 'key',
 } as const;
 
-/**
- * Version 2: the cart (issue #5) and inventory (issue #6) tables. Only new tables are listed; Dexie keeps v1's.
- */
-export const SCHEMA_V2 = { ...CART_STORES, ...INVENTORY_STORES } as const;
+/** The kinds' tables of each schema version, oldest first (set once by `defineSchema`). */
+let kindVersions: readonly StoreSpecs[] = [];
 
-export type OfflineDb = Dexie & OfflineTables & CartTables & InventoryTables;
+/**
+ * The kinds' tables, by the schema version that added them (index 0 = version 1): src/offline/schema.ts lists them.
+ * The versions and store specs on a user's phone must never change: a new table comes in a new version listing only
+ * the new tables (Dexie keeps the existing ones and their data). Call before the database is opened.
+ */
+export function defineSchema(versions: readonly StoreSpecs[]): void {
+  kindVersions = versions;
+}
+
+/** The stores of every version, oldest first: the engine's own tables are part of version 1. */
+export function schemaVersions(): StoreSpecs[] {
+  return kindVersions.map((stores, i) => (i === 0 ? { ...stores, ...ENGINE_STORES } : stores));
+}
 
 /**
  * Opens (lazily, on first use) the offline database. Transactions are `strict` in Chromium: a committed change is on
- * disk, so a phone that dies in the cold room keeps what was counted.
+ * disk, so a phone that dies in the cold room keeps what was counted. The schema must be defined first (importing
+ * src/offline or src/offline/schema does it): a database opened without the kinds' tables would not know them.
  */
 export function openOfflineDb(name: string = OFFLINE_DB_NAME): OfflineDb {
+  if (kindVersions.length === 0) throw new Error('Skafferi offline: no schema defined (import src/offline/schema)');
   const db = new Dexie(name, { chromeTransactionDurability: 'strict' }) as OfflineDb;
-  db.version(1).stores(SCHEMA_V1);
-  db.version(2).stores(SCHEMA_V2);
+  schemaVersions().forEach((stores, i) => db.version(i + 1).stores(stores));
   return db;
 }
 
@@ -166,15 +146,4 @@ export function transact<T>(db: OfflineDb, tables: Table[], body: () => Promise<
 /** The engine's own tables, which every change also touches. */
 export function engineTables(db: OfflineDb): Table[] {
   return [db.outbox, db.session, db.meta];
-}
-
-/** The tables a change to purchase lists reads and writes, for `db.transaction('rw', ...)`. */
-export function purchaseListTables(db: OfflineDb): Table[] {
-  return [
-    db.purchaseLists,
-    db.purchaseListItems,
-    db.serverPurchaseLists,
-    db.serverPurchaseListItems,
-    ...engineTables(db),
-  ];
 }

@@ -1,6 +1,8 @@
 import { v7 as uuidv7 } from 'uuid';
-import { purchaseListTables, transact, type OfflineDb, type OutboxEntry, type SessionRow } from './db';
-import { MutationError, messageFor } from './messages';
+import { transact, type OfflineDb } from '../engine/database';
+import { MutationError, messageFor } from '../engine/messages';
+import { enqueue, type MutateOptions } from '../engine/outbox';
+import { readSession } from '../engine/session';
 import {
   applyPending,
   checkOp,
@@ -9,16 +11,9 @@ import {
   resolveChange,
   type PurchaseListChange,
   type PurchaseListOp,
-} from './purchase-lists/operations';
-import { readMirror, writeMirror } from './purchase-lists/state';
-import { isBlocked, readSession } from './session';
-
-export interface MutateOptions {
-  /** Clock (epoch ms); tests pass their own. */
-  now?: () => number;
-  /** Id maker for new rows and mutation ids (uuid v7). */
-  newId?: () => string;
-}
+} from './operations';
+import { readMirror, writeMirror } from './state';
+import { purchaseListTables } from './tables';
 
 export interface MutationResult {
   seq: number;
@@ -35,38 +30,6 @@ function noticesOf(op: PurchaseListOp, wholeUnitsOnly: boolean | undefined): Mut
   const settled = Math.max(op.type === 'addItem' ? 1 : 0, Math.round(op.quantity));
   if (settled === op.quantity) return [];
   return [{ code: 'QuantityRounded', message: messageFor('QuantityRounded').replace('{{quantity}}', String(settled)) }];
-}
-
-/** What a kind gives `enqueue`: the change, its request, and what it creates and needs. */
-export type EnqueueInput = Pick<
-  OutboxEntry,
-  | 'mutationId'
-  | 'entity'
-  | 'entityId'
-  | 'companyCode'
-  | 'op'
-  | 'method'
-  | 'path'
-  | 'body'
-  | 'creates'
-  | 'dependsOn'
-  | 'createdAt'
->;
-
-/**
- * Appends an outbox entry for the session's user. Call inside the kind's read-write transaction that applies the
- * change to the mirror (over the kind's tables and `engineTables(db)`), so that both happen or neither.
- */
-export async function enqueue(db: OfflineDb, session: SessionRow, input: EnqueueInput): Promise<number> {
-  return db.outbox.add({
-    ...input,
-    userId: session.userId,
-    attempts: 0,
-    // A user whose queue waits for a new login keeps their order: new changes wait behind the blocked ones.
-    status: (await isBlocked(db, session.userId)) ? 'blocked' : 'pending',
-    lastError: null,
-    nextAttemptAt: null,
-  });
 }
 
 /**

@@ -1,4 +1,4 @@
-import { transact, type OfflineDb, type SessionRow } from './db';
+import { transact, type OfflineDb, type SessionRow } from './database';
 
 /** The session the engine sends with: whose token it is, and until when it is valid. */
 export interface EngineSession {

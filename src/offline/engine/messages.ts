@@ -1,9 +1,11 @@
-import errors from '../../locales/sv/errors.json' with { type: 'json' };
-import offline from '../../locales/sv/offline.json' with { type: 'json' };
+import errors from '../../../locales/sv/errors.json' with { type: 'json' };
+import offline from '../../../locales/sv/offline.json' with { type: 'json' };
 
-/** Codes the engine itself gives a change (besides the server's codes from the error catalogue). */
-export type EngineErrorCode =
-  'NetworkError' | 'Unauthorized' | 'ListNotCreated' | 'ItemNotAdded' | 'NotLoggedIn' | 'SessionMismatch';
+/**
+ * Codes the engine and the kinds give a change on the device (besides the server's codes from the error catalogue):
+ * their Swedish texts are in locales/sv/offline.json, `error`.
+ */
+export type EngineErrorCode = keyof typeof offline.error;
 
 const ENGINE_TEXTS: Record<EngineErrorCode, string> = offline.error;
 

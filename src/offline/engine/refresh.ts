@@ -1,9 +1,8 @@
-import { transact, type OfflineDb, type OutboxEntity } from './db';
-import { RefreshStop, type RefreshContext } from './kinds';
+import { transact, type OfflineDb, type OutboxEntity } from './database';
+import { RefreshStop, type RefreshContext } from './kind';
 import { DRAIN_LOCK, defaultLock, type LockProvider } from './lock';
-import { refreshLists } from './purchase-lists/kind';
 import { rebaseEntities } from './rebase';
-import { ENTITY_KINDS, syncTables } from './registry';
+import { entityKinds, kindOf, syncTables } from './registry';
 import { readSession, type EngineSession } from './session';
 import { createSessionClient, type NotReady } from './session-client';
 import type { Transport } from './transport';
@@ -13,8 +12,11 @@ export interface RefreshOptions {
   transport: Transport;
   /** Companies whose mirrored data is read again (the chosen company, and those the drain touched). */
   companyCodes: Iterable<string>;
-  /** Single purchase lists to read again besides (e.g. a list of another company whose change was refused). */
-  listIds?: Iterable<string>;
+  /**
+   * Single aggregates to read again besides (e.g. a list of another company whose change was refused), read by their
+   * kind's `refreshIds`.
+   */
+  aggregates?: Iterable<{ entity: OutboxEntity; entityId: string }>;
   now?: () => number;
   lock?: LockProvider;
   onSessionRenewed?: (session: EngineSession) => void;
@@ -31,6 +33,12 @@ const lastSyncedKey = (userId: string, companyCode: string) => `lastSyncedAt|${u
 
 export async function lastSyncedAt(db: OfflineDb, userId: string, companyCode: string): Promise<string | null> {
   return (await db.meta.get(lastSyncedKey(userId, companyCode)))?.value ?? null;
+}
+
+function singleByKind(aggregates: Iterable<{ entity: OutboxEntity; entityId: string }>) {
+  const byKind = new Map<OutboxEntity, Set<string>>();
+  for (const a of aggregates) byKind.set(a.entity, (byKind.get(a.entity) ?? new Set()).add(a.entityId));
+  return byKind;
 }
 
 /**
@@ -61,12 +69,13 @@ export async function refreshUnlocked(options: RefreshOptions): Promise<RefreshS
   };
   try {
     for (const companyCode of new Set(options.companyCodes)) {
-      for (const kind of ENTITY_KINDS) await kind.refreshCompany?.(context, companyCode);
+      for (const kind of entityKinds()) await kind.refreshCompany?.(context, companyCode);
       await db.meta.put({ key: lastSyncedKey(session.userId, companyCode), value: new Date(now()).toISOString() });
       done.push(companyCode);
     }
-    const single = [...new Set(options.listIds ?? [])];
-    if (single.length > 0) await refreshLists(context, single);
+    for (const [entity, ids] of singleByKind(options.aggregates ?? [])) {
+      await kindOf(entity).refreshIds?.(context, [...ids]);
+    }
   } catch (error) {
     if (error instanceof RefreshStop) return { companies: done, stopped: error.reason };
     throw error;

@@ -1,4 +1,4 @@
-import type { OutboxEntry, OutboxError } from './db';
+import type { OutboxEntry, OutboxError } from './database';
 
 /** What the sync indicator and panel show. */
 export interface SyncStatus {

@@ -1,5 +1,5 @@
-import { transact, type OfflineDb, type OutboxEntity, type OutboxEntry } from './db';
-import { ENTITY_KINDS, kindOf, syncTables } from './registry';
+import { transact, type OfflineDb, type OutboxEntity, type OutboxEntry } from './database';
+import { entityKinds, kindOf, syncTables } from './registry';
 import { readSession } from './session';
 
 /** Entries that still count as the user's intent: waiting, or waiting for a new login. Rejected ones do not. */
@@ -32,14 +32,11 @@ export async function rebaseTouched(db: OfflineDb, entries: Iterable<Pick<Outbox
   for (const [entity, ids] of byKind) await rebaseEntities(db, entity, ids);
 }
 
-/** Purchase lists: the mirror of these lists rebuilt (kept for the purchase-list code and its tests). */
-export const rebaseLists = (db: OfflineDb, listIds: Iterable<string>) => rebaseEntities(db, 'purchaseList', listIds);
-
 /** Rebuilds the whole mirror for whoever is logged in now (login, logout, user switch). */
 export async function rebaseAll(db: OfflineDb): Promise<void> {
   await transact(db, syncTables(db), async () => {
     const queued = await db.outbox.toArray();
-    for (const kind of ENTITY_KINDS) {
+    for (const kind of entityKinds()) {
       const ids = new Set(await kind.knownIds(db));
       for (const e of queued) if (e.entity === kind.entity) ids.add(e.entityId);
       await rebaseEntities(db, kind.entity, ids);

@@ -1,6 +1,6 @@
-import { apiError } from '../../contract/common';
+import { apiError } from '../../../contract/common';
 import { BACKOFF_CAP_MS, backoffDelay, retryAfterMs } from './backoff';
-import { transact, type OfflineDb, type OutboxEntity, type OutboxEntry, type OutboxError } from './db';
+import { transact, type OfflineDb, type OutboxEntity, type OutboxEntry, type OutboxError } from './database';
 import { DRAIN_LOCK, defaultLock, type LockProvider } from './lock';
 import { messageFor } from './messages';
 import { rebaseTouched } from './rebase';
@@ -86,7 +86,7 @@ export function drain(options: DrainOptions): Promise<DrainSummary> {
   return (options.lock ?? defaultLock)(DRAIN_LOCK, () => drainUnlocked(options));
 }
 
-/** The drain itself; the caller holds the drain lock (see `drain`, and `sync` in triggers.ts). */
+/** The drain itself; the caller holds the drain lock (see `drain`, and `sync` in sync.ts). */
 export async function drainUnlocked(options: DrainOptions): Promise<DrainSummary> {
   const { db, transport } = options;
   const now = options.now ?? Date.now;
