@@ -2,13 +2,13 @@
 // the install offer, persistent storage, and the busy registry that keeps updates away from counts and drains.
 import type { createBrowserRouter } from 'react-router';
 import { loadedSyncEngine, onSyncEngineLoaded } from '../../api/session/engine-loader';
-import { trackBusySource } from './busy';
+import { trackBusySource } from '../../offline/busy';
 import { captureInstallPrompt } from './install';
 import { applyUpdatesOnNavigation } from './navigation';
 import { requestPersistentStorageAfterLogin } from './persist';
 import { startUpdates } from './update';
 
-export { busyReasons, isBusy, isDrainRunning, markBusy, trackBusySource, useBusy } from './busy';
+export { busyReasons, isBusy, isDrainRunning, markBusy, trackBusySource, useBusy } from '../../offline/busy';
 export { PwaPrompts } from './PwaPrompts';
 
 // Chromium may offer installation before the app has rendered: listen from the moment this module loads.

@@ -1,5 +1,5 @@
 import { createPath, type createBrowserRouter } from 'react-router';
-import { isBusy } from './busy';
+import { isBusy } from '../../offline/busy';
 import { applyUpdate, updateState } from './update';
 
 type Router = ReturnType<typeof createBrowserRouter>;

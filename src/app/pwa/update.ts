@@ -1,7 +1,7 @@
 import { registerSW } from 'virtual:pwa-register';
 import { guardedReload, RELOAD_GUARD_MS } from '../../lib/chunk-reload';
 import { SKIP_WAITING_MESSAGE } from '../../offline/engine/worker-protocol';
-import { isIdle, whenIdle } from './busy';
+import { isIdle, whenIdle } from '../../offline/busy';
 import { createStore } from './store';
 
 /**

@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { useSyncState } from '../../api/session/hooks';
-import { useBusy } from '../../app/pwa/busy';
+import { useBusy } from '../../offline/busy';
 import { inventoryListPath, paths } from '../../lib/paths';
 import { documentTitle } from '../../lib/title';
 import type { MirrorInventoryList } from '../../offline/inventory/tables';

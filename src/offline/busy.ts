@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { DRAIN_LOCK } from '../../offline/engine/lock';
+import { DRAIN_LOCK } from './engine/lock';
 
 /**
  * What must not be interrupted by an app update (a reload): a count screen that is open, a drain of the outbox. Screens
