@@ -7,18 +7,8 @@ import {
   patchCartItemBody,
   putDeliveryDateBody,
 } from '../../../contract/cart';
-import { MutationError, messageFor } from '../engine/messages';
+import { MutationError, messageFor, parsedOrRefused } from '../engine/messages';
 import type { CartAddInput, CartAddLine, CartChange, CartOp } from './operations';
-
-type ZodIssueLike = { path: PropertyKey[]; message: string };
-function parsed<T>(result: { success: true; data: T } | { success: false; error: { issues: ZodIssueLike[] } }): T {
-  if (result.success) return result.data;
-  throw new MutationError(
-    'ValidationError',
-    messageFor('ValidationError'),
-    result.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })),
-  );
-}
 
 function resolveLine(input: CartAddInput, newId: () => string, prefix = ''): CartAddLine {
   const itemId = input.itemId ?? newId();
@@ -50,7 +40,7 @@ export function resolveChange(change: CartChange, at: string, newId: () => strin
       return { kind: 'cart', type: 'addProducts', companyCode, lines, at };
     }
     case 'setQuantity': {
-      const body = parsed(patchCartItemBody.safeParse({ quantity: change.quantity, unit: change.unit }));
+      const body = parsedOrRefused(patchCartItemBody.safeParse({ quantity: change.quantity, unit: change.unit }));
       return {
         kind: 'cart',
         type: 'setQuantity',
@@ -64,13 +54,13 @@ export function resolveChange(change: CartChange, at: string, newId: () => strin
     case 'removeLine':
       return { kind: 'cart', type: 'removeLine', companyCode, itemId: change.itemId, at };
     case 'removeLines': {
-      const body = parsed(deleteCartItemsBody.safeParse({ itemIds: change.itemIds }));
+      const body = parsedOrRefused(deleteCartItemsBody.safeParse({ itemIds: change.itemIds }));
       return { kind: 'cart', type: 'removeLines', companyCode, itemIds: body.itemIds ?? [], at };
     }
     case 'clear':
       return { kind: 'cart', type: 'clear', companyCode, at };
     case 'setDeliveryDate': {
-      const body = parsed(putDeliveryDateBody.safeParse({ deliveryDate: change.date }));
+      const body = parsedOrRefused(putDeliveryDateBody.safeParse({ deliveryDate: change.date }));
       return {
         kind: 'cart',
         type: 'setDeliveryDate',

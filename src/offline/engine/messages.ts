@@ -32,3 +32,20 @@ export class MutationError extends Error {
     super(message);
   }
 }
+
+type ZodIssueLike = { path: PropertyKey[]; message: string };
+
+/**
+ * A kind's change checked with the API's own schema (its `safeParse` result): the data, or a ValidationError naming
+ * each field as the server would, so that a change bound to be refused is never queued.
+ */
+export function parsedOrRefused<T>(
+  result: { success: true; data: T } | { success: false; error: { issues: ZodIssueLike[] } },
+): T {
+  if (result.success) return result.data;
+  throw new MutationError(
+    'ValidationError',
+    messageFor('ValidationError'),
+    result.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })),
+  );
+}

@@ -7,19 +7,8 @@ import {
   updateInventoryItemBody,
   updateInventoryListBody,
 } from '../../../contract/inventory';
-import { MutationError, messageFor } from '../engine/messages';
+import { parsedOrRefused } from '../engine/messages';
 import type { InventoryChange, InventoryOp, ItemChanges } from './changes';
-
-type ZodIssueLike = { path: PropertyKey[]; message: string };
-
-function parsed<T>(result: { success: true; data: T } | { success: false; error: { issues: ZodIssueLike[] } }): T {
-  if (result.success) return result.data;
-  throw new MutationError(
-    'ValidationError',
-    messageFor('ValidationError'),
-    result.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })),
-  );
-}
 
 /** What `resolveChange` needs from the device: the list's company, the item's name, account names, the device id. */
 export interface ResolveContext {
@@ -46,7 +35,7 @@ export function resolveChange(change: InventoryChange, c: ResolveContext): Inven
   const base = { listId: 'listId' in change ? change.listId : '', companyCode: c.companyCode, at: c.at };
   switch (change.type) {
     case 'createList': {
-      const body = parsed(
+      const body = parsedOrRefused(
         createInventoryListBody.safeParse({
           id: change.id ?? c.newId(),
           name: change.name,
@@ -66,7 +55,7 @@ export function resolveChange(change: InventoryChange, c: ResolveContext): Inven
       };
     }
     case 'updateList': {
-      const body = parsed(updateInventoryListBody.safeParse(change));
+      const body = parsedOrRefused(updateInventoryListBody.safeParse(change));
       return {
         type: 'updateList',
         ...base,
@@ -79,7 +68,7 @@ export function resolveChange(change: InventoryChange, c: ResolveContext): Inven
       return { type: 'deleteList', ...base };
     case 'addItem': {
       const { type: _, listId: __, article, id, ...rest } = change;
-      const body = parsed(
+      const body = parsedOrRefused(
         addInventoryItemBody.safeParse({
           id: id ?? c.newId(),
           ...(article.kind === 'product' ? { productId: article.id } : { companyProductId: article.id }),
@@ -98,7 +87,7 @@ export function resolveChange(change: InventoryChange, c: ResolveContext): Inven
     }
     case 'patchItem': {
       const { type: _, listId: __, itemId, ...rest } = change;
-      const fields = pickFields(parsed(updateInventoryItemBody.safeParse(rest)));
+      const fields = pickFields(parsedOrRefused(updateInventoryItemBody.safeParse(rest)));
       return {
         type: 'patchItem',
         ...base,
@@ -117,7 +106,7 @@ export function resolveChange(change: InventoryChange, c: ResolveContext): Inven
       const value =
         change.type === 'countSet' ? change.quantity : change.type === 'undoScan' ? -change.amount : change.amount;
       const countId = change.id ?? c.newId();
-      parsed(
+      parsedOrRefused(
         countBody.safeParse({
           id: countId,
           kind,

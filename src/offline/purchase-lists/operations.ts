@@ -9,7 +9,7 @@ import {
   type PurchaseListItem,
 } from '../../../contract/purchase-lists';
 import type { HttpMethod } from '../engine/database';
-import { MutationError, messageFor } from '../engine/messages';
+import { MutationError, messageFor, parsedOrRefused } from '../engine/messages';
 import type { MirrorItem, MirrorList } from './tables';
 
 /** What the mirror needs of a product to show a line before the server has answered (from the catalogue). */
@@ -201,20 +201,10 @@ export function dependenciesOf(op: PurchaseListOp): { creates: string | null; de
 
 // --- resolve: the UI's change → the stored op (validated with the API's own schemas) -----------------------------
 
-function parsed<T>(result: { success: true; data: T } | { success: false; error: { issues: ZodIssueLike[] } }): T {
-  if (result.success) return result.data;
-  throw new MutationError(
-    'ValidationError',
-    messageFor('ValidationError'),
-    result.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })),
-  );
-}
-type ZodIssueLike = { path: PropertyKey[]; message: string };
-
 export function resolveChange(change: PurchaseListChange, at: string, newId: () => string = uuidv7): PurchaseListOp {
   switch (change.type) {
     case 'createList': {
-      const body = parsed(
+      const body = parsedOrRefused(
         createPurchaseListBody.safeParse({
           id: change.id ?? newId(),
           companyCode: change.companyCode,
@@ -234,11 +224,11 @@ export function resolveChange(change: PurchaseListChange, at: string, newId: () 
       return {
         type: 'renameList',
         listId: change.listId,
-        name: parsed(renamePurchaseListBody.safeParse(change)).name,
+        name: parsedOrRefused(renamePurchaseListBody.safeParse(change)).name,
         at,
       };
     case 'addItem': {
-      const body = parsed(
+      const body = parsedOrRefused(
         addPurchaseListItemBody.safeParse({
           id: change.id ?? newId(),
           productId: change.product.productId,
@@ -255,7 +245,7 @@ export function resolveChange(change: PurchaseListChange, at: string, newId: () 
       };
     }
     case 'setItemQuantity': {
-      const { quantity } = parsed(updatePurchaseListItemBody.safeParse(change));
+      const { quantity } = parsedOrRefused(updatePurchaseListItemBody.safeParse(change));
       return { type: 'setItemQuantity', listId: change.listId, itemId: change.itemId, quantity, at };
     }
     case 'deleteList':
