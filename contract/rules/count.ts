@@ -151,7 +151,9 @@ export function varianceOf(quantity: number, previous: number): number {
 
 /** round(x) with halves away from zero, like PostgreSQL's round(numeric). */
 export function roundHalfAway(x: number): number {
-  return Math.sign(x) * Math.round(Math.abs(x));
+  const rounded = Math.sign(x) * Math.round(Math.abs(x));
+  // Never −0 (a small negative that rounds to nothing): PostgreSQL answers 0, and Intl would show "−0,00 kr".
+  return rounded === 0 ? 0 : rounded;
 }
 
 /** round(quantity × price) in öre, exact for three-decimal quantities. */
