@@ -53,6 +53,12 @@ export const inventoryListItem = z.object({
   /** The set the quantity starts from (see the merge rule), or null. */
   lastSetAt: isoDateTime.nullable(),
   lastSetBy: userRef.nullable(),
+  /** Who made the latest count (by countedAt), or null (not counted, or that user no longer exists). */
+  lastCountedBy: userRef.nullable(),
+  /** Place in its zone's walking order (ascending); null: after the placed ones, by name. */
+  walkPosition: z.number().int().nullable(),
+  /** The review accepted the count as it stood then; a count after this moment brings its review flags back. */
+  acceptedAt: isoDateTime.nullable(),
   /** Distinct users who counted this item, in the order of their first count. */
   countedBy: z.array(userRef),
   /**

@@ -68,6 +68,13 @@ export const inventoryList = z.object({
   updatedAt: isoDateTime,
   /** Full name of the user who created it; null when that user no longer exists. */
   createdBy: z.string().nullable(),
+  /**
+   * When the list was closed after review, or null while it is open. A closed list refuses counts and changes
+   * (409 `InventoryListClosed`) until a customer administrator reopens it.
+   */
+  closedAt: isoDateTime.nullable(),
+  /** Full name of the user who closed it; null when open or that user no longer exists. */
+  closedBy: z.string().nullable(),
 });
 export type InventoryList = z.infer<typeof inventoryList>;
 

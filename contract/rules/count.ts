@@ -98,6 +98,8 @@ export type CountFigures = {
   countCount: number;
   /** The latest countedAt of any event. */
   lastCountedAt: Date | null;
+  /** Who made the latest event (null for an event without a user). */
+  lastCountedBy: string | null;
   /** The set the stock starts from, and who typed it. */
   lastSetAt: Date | null;
   lastSetBy: string | null;
@@ -123,6 +125,7 @@ export function countFigures(
     quantity: fromMilliPieces(merged.milliPieces, unit, piecesPerCarton),
     countCount: sorted.length,
     lastCountedAt: last ? new Date(last.countedAt) : null,
+    lastCountedBy: last?.userId ?? null,
     lastSetAt: merged.set ? new Date(merged.set.countedAt) : null,
     lastSetBy: merged.set?.userId ?? null,
     countedBy,

@@ -15,7 +15,9 @@ export type BusEvent =
   | { type: 'products-changed'; ids: string[] }
   | { type: 'company-prices-changed'; companyId: string }
   | { type: 'categories-changed' }
-  | { type: 'cart-changed'; userId: string; companyId: string };
+  | { type: 'cart-changed'; userId: string; companyId: string }
+  /** A list, its items or their counts changed: open live views of it read it again (issue #15). */
+  | { type: 'inventory-changed'; companyId: string; listId: string; itemIds: string[] };
 
 type Handler<T extends BusEvent['type']> = (event: Extract<BusEvent, { type: T }>) => void;
 

@@ -166,6 +166,9 @@ export const inventoryLists = pgTable(
     dateTo: date('date_to'),
     /** The list this one is compared with for variance (docs/decisions/0026). */
     previousListId: uuid('previous_list_id').references((): AnyPgColumn => inventoryLists.id, { onDelete: 'set null' }),
+    /** Closed after review: counts and changes are refused until a customer administrator reopens it. */
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    closedBy: uuid('closed_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -204,6 +207,12 @@ export const inventoryListItems = pgTable(
     conflict: boolean('conflict').notNull().default(false),
     /** A conflict was acknowledged for overridden deltas counted up to this moment. */
     conflictResolvedUntil: timestamp('conflict_resolved_until', { withTimezone: true }),
+    /** Who made the latest count (by countedAt), derived from the events like countCount. */
+    lastCountedBy: uuid('last_counted_by').references(() => users.id, { onDelete: 'set null' }),
+    /** Place in the walking order of its zone (ascending; null: after the placed ones, by name). */
+    walkPosition: integer('walk_position'),
+    /** The review accepted the count as it stood at this moment; a later count brings its flags back. */
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -37,6 +37,7 @@ export function countEventStore(db: DbOrTx, scope: InventoryScope) {
         quantity: String(figures.quantity),
         countCount: figures.countCount,
         lastCountedAt: figures.lastCountedAt,
+        lastCountedBy: figures.lastCountedBy,
         lastSetAt: figures.lastSetAt,
         lastSetBy: figures.lastSetBy,
         countedBy: figures.countedBy,

@@ -11,7 +11,7 @@ import type {
 import { AppError, conflict } from '../../lib/errors';
 import { errorText } from '../../lib/i18n';
 import type { CompanyRow } from '../../plugins/access';
-import { escapeLike, listColumns, previousList, toList } from './rows';
+import { closer, escapeLike, listColumns, previousList, toList } from './rows';
 import type { InventoryScope } from './scope';
 
 export function inventoryListCalls(db: DbOrTx, scope: InventoryScope) {
@@ -63,6 +63,7 @@ export function inventoryListCalls(db: DbOrTx, scope: InventoryScope) {
         .innerJoin(companies, eq(companies.id, inventoryLists.companyId))
         .leftJoin(users, eq(users.id, inventoryLists.createdBy))
         .leftJoin(previousList, eq(previousList.id, inventoryLists.previousListId))
+        .leftJoin(closer, eq(closer.id, inventoryLists.closedBy))
         .where(where)
         .orderBy(
           sql`${inventoryLists.dateFrom} desc nulls last`,

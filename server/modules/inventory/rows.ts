@@ -41,6 +41,8 @@ export const fullName = (first: string | null, last: string | null) =>
 
 export const previous = alias(inventoryListItems, 'previous_item');
 export const previousList = alias(inventoryLists, 'previous_list');
+/** The user who closed a list (joined on `inventory_lists.closed_by`). */
+export const closer = alias(users, 'closer');
 
 const itemCount = sql<number>`(select count(*)::int from ${inventoryListItems} where ${inventoryListItems.listId} = ${inventoryLists.id})`;
 const countedCount = sql<number>`(select count(*)::int from ${inventoryListItems} where ${inventoryListItems.listId} = ${inventoryLists.id} and ${inventoryListItems.countCount} > 0)`;
@@ -63,6 +65,9 @@ export const listColumns = {
   updatedAt: inventoryLists.updatedAt,
   firstName: users.firstName,
   lastName: users.lastName,
+  closedAt: inventoryLists.closedAt,
+  closerFirstName: closer.firstName,
+  closerLastName: closer.lastName,
 };
 export type ListRow = {
   id: string;
@@ -80,6 +85,9 @@ export type ListRow = {
   updatedAt: Date;
   firstName: string | null;
   lastName: string | null;
+  closedAt: Date | null;
+  closerFirstName: string | null;
+  closerLastName: string | null;
 };
 
 export function toList(row: ListRow): InventoryList {
@@ -97,6 +105,8 @@ export function toList(row: ListRow): InventoryList {
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     createdBy: fullName(row.firstName, row.lastName),
+    closedAt: row.closedAt?.toISOString() ?? null,
+    closedBy: row.closedAt ? fullName(row.closerFirstName, row.closerLastName) : null,
   };
 }
 
@@ -122,6 +132,9 @@ export const itemColumns = {
   lastCountedAt: inventoryListItems.lastCountedAt,
   lastSetAt: inventoryListItems.lastSetAt,
   lastSetBy: inventoryListItems.lastSetBy,
+  lastCountedBy: inventoryListItems.lastCountedBy,
+  walkPosition: inventoryListItems.walkPosition,
+  acceptedAt: inventoryListItems.acceptedAt,
   countedBy: inventoryListItems.countedBy,
   conflict: inventoryListItems.conflict,
   productGtinPiece: products.gtinPiece,
@@ -152,6 +165,9 @@ export type ItemRow = {
   lastCountedAt: Date | null;
   lastSetAt: Date | null;
   lastSetBy: string | null;
+  lastCountedBy: string | null;
+  walkPosition: number | null;
+  acceptedAt: Date | null;
   countedBy: string[];
   conflict: boolean;
   productGtinPiece: string | null;
@@ -196,6 +212,9 @@ export function toItem(row: ItemRow, names: Map<string, string>): InventoryListI
     lastCountedAt: row.lastCountedAt?.toISOString() ?? null,
     lastSetAt: row.lastSetAt?.toISOString() ?? null,
     lastSetBy: row.lastSetBy ? ref(row.lastSetBy) : null,
+    lastCountedBy: row.lastCountedBy ? ref(row.lastCountedBy) : null,
+    walkPosition: row.walkPosition,
+    acceptedAt: row.acceptedAt?.toISOString() ?? null,
     countedBy: row.countedBy.map(ref),
     conflict: row.conflict,
     createdAt: row.createdAt.toISOString(),

@@ -30,6 +30,7 @@ import {
   listColumns,
   previous,
   previousList,
+  closer,
   toItem,
   toList,
   type ItemRow,
@@ -57,6 +58,7 @@ export function createInventoryScope(db: DbOrTx) {
       .innerJoin(companies, eq(companies.id, inventoryLists.companyId))
       .leftJoin(users, eq(users.id, inventoryLists.createdBy))
       .leftJoin(previousList, eq(previousList.id, inventoryLists.previousListId))
+      .leftJoin(closer, eq(closer.id, inventoryLists.closedBy))
       .where(where);
   }
 
@@ -115,7 +117,13 @@ export function createInventoryScope(db: DbOrTx) {
           ? eq(inventoryListItems.listId, listId)
           : and(eq(inventoryListItems.listId, listId), eq(inventoryListItems.id, itemId)),
       )) as ItemRow[];
-    const names = await userNames(rows.flatMap((r) => [...r.countedBy, ...(r.lastSetBy ? [r.lastSetBy] : [])]));
+    const names = await userNames(
+      rows.flatMap((r) => [
+        ...r.countedBy,
+        ...(r.lastSetBy ? [r.lastSetBy] : []),
+        ...(r.lastCountedBy ? [r.lastCountedBy] : []),
+      ]),
+    );
     return rows.map((r) => toItem(r, names));
   }
 

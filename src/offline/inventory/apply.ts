@@ -32,6 +32,8 @@ export function applyOp(state: InventoryState, op: InventoryOp): InventoryState 
           createdAt: op.at,
           updatedAt: op.at,
           createdBy: op.createdBy,
+          closedAt: null,
+          closedBy: null,
           pending: false,
           itemsRead: true,
         },
