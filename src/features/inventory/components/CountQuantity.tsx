@@ -21,7 +21,8 @@ export function CountQuantity({ quantity, unit, piecesPerCarton, signed = false,
   const text = quantityText(t, quantity, unit, piecesPerCarton, signed);
   return (
     <>
-      <span aria-hidden="true" data-testid={testId}>
+      {/* One count is never broken over two lines ("2 kart + 3" / "st"). */}
+      <span aria-hidden="true" data-testid={testId} className="whitespace-nowrap">
         {text.short}
       </span>
       <span className="sr-only">{text.long}</span>

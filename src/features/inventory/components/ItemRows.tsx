@@ -151,7 +151,8 @@ const ItemRow = memo(function ItemRow({
           {item.parLevel !== null && ` · ${t('items.parLevel')}: ${number(item.parLevel)} ${unit}`}
         </p>
       </div>
-      <div className="text-right">
+      {/* At most half a phone's width: the count and the variance wrap rather than squeeze the name. */}
+      <div className="max-w-[45vw] text-right sm:max-w-none">
         <p className="text-lg font-bold text-gray-950 tabular-nums dark:text-white">
           {item.counted ? (
             <CountQuantity
@@ -177,7 +178,7 @@ const ItemRow = memo(function ItemRow({
           >
             {t('items.variance')}{' '}
             <CountQuantity quantity={item.variance} unit={item.unit} piecesPerCarton={item.piecesPerCarton} signed />
-            {item.varianceValue !== null && ` · ${formatSignedSek(item.varianceValue)}`}
+            {item.varianceValue !== null && <span className="block">{formatSignedSek(item.varianceValue)}</span>}
           </p>
         )}
       </div>
