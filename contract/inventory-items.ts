@@ -95,6 +95,8 @@ export const inventoryItemGroup = z.object({
   itemCount: z.number().int(),
   /** Σ stockValue of the group's items, öre. */
   subtotal: z.number().int(),
+  /** Σ varianceValue of the group's items that have one, öre; null when none has a previous quantity. */
+  varianceValue: z.number().int().nullable(),
   items: z.array(inventoryListItem),
 });
 export type InventoryItemGroup = z.infer<typeof inventoryItemGroup>;
@@ -103,6 +105,8 @@ export const inventoryGroupsResponse = z.object({
   data: z.array(inventoryItemGroup),
   /** Σ of the subtotals, öre. */
   stockValue: z.number().int(),
+  /** Σ varianceValue of all items that have one, öre; null when none has a previous quantity. */
+  varianceValue: z.number().int().nullable(),
 });
 export type InventoryGroupsResponse = z.infer<typeof inventoryGroupsResponse>;
 

@@ -144,6 +144,65 @@ export function fromMilliPieces(milliPieces: number, unit: Unit, piecesPerCarton
   return Math.round(milliPieces / perUnit) / 1000;
 }
 
+/** A quantity as a kitchen worker counts it: whole cartons and the pieces beside them ("13 kart + 1 st"). */
+export type CartonsAndPieces = {
+  /** −1 for a negative quantity (a variance), else 1; cartons and pieces are never negative. */
+  sign: 1 | -1;
+  cartons: number;
+  /** Less than piecesPerCarton; whole unless the stock holds parts of a piece (up to three decimals). */
+  pieces: number;
+};
+
+/**
+ * The thousandths of a piece a quantity stands for. A carton quantity keeps three decimals of a carton, so a piece
+ * counted into a carton article is stored rounded (1 of 6 → 0,167): when a whole number of pieces rounds to the stored
+ * quantity, that is what was counted, and it is taken; otherwise the quantity's own thousandths are.
+ */
+export function piecesOfQuantity(quantity: number, unit: Unit, piecesPerCarton: number): number {
+  const milli = toMilliPieces(quantity, unit, piecesPerCarton);
+  if (unit !== 'carton' || piecesPerCarton <= 1) return milli;
+  const whole = Math.round(milli / 1000) * 1000;
+  return fromMilliPieces(whole, unit, piecesPerCarton) === fromMilliPieces(milli, unit, piecesPerCarton)
+    ? whole
+    : milli;
+}
+
+/**
+ * A quantity in whole cartons plus pieces, exactly (in thousandths of a piece), so that the phone, the list and the
+ * documents read the same "13 kart + 1 st". A piece quantity, or an article without cartons, is all pieces.
+ */
+export function cartonsAndPieces(quantity: number, unit: Unit, piecesPerCarton: number): CartonsAndPieces {
+  const milli = piecesOfQuantity(quantity, unit, piecesPerCarton);
+  const sign = milli < 0 ? -1 : 1;
+  const abs = Math.abs(milli);
+  if (unit !== 'carton' || piecesPerCarton <= 1)
+    return unit === 'carton' ? { sign, cartons: abs / 1000, pieces: 0 } : { sign, cartons: 0, pieces: abs / 1000 };
+  const perCarton = piecesPerCarton * 1000;
+  const cartons = Math.floor(abs / perCarton);
+  return { sign, cartons, pieces: (abs - cartons * perCarton) / 1000 };
+}
+
+/**
+ * The parts a quantity is shown in, the same on the phone, the list and the PDF: "13 kart + 1 st", a whole number of
+ * cartons "13 kart", less than a carton "1 st", a piece item "5 st".
+ */
+export function quantityParts(
+  quantity: number,
+  unit: Unit,
+  piecesPerCarton: number,
+): { sign: 1 | -1; parts: { unit: Unit; amount: number }[] } {
+  const { sign, cartons, pieces } = cartonsAndPieces(quantity, unit, piecesPerCarton);
+  const parts: { unit: Unit; amount: number }[] = [];
+  if (unit === 'carton' && (cartons > 0 || pieces === 0)) parts.push({ unit: 'carton', amount: cartons });
+  if (unit === 'piece' || pieces > 0) parts.push({ unit: 'piece', amount: pieces });
+  return { sign, parts };
+}
+
+/** What a number pad's "kart" and "st" fields set: one quantity in pieces (thousandths added, so exactly). */
+export function piecesOfEntry(cartons: number, pieces: number, piecesPerCarton: number): number {
+  return (toMilliPieces(cartons, 'carton', piecesPerCarton) + toMilliPieces(pieces, 'piece', piecesPerCarton)) / 1000;
+}
+
 /** A quantity (three decimals) in thousandths of its unit, exactly. */
 export const toMilli = (quantity: number | string): number => Math.round(Number(quantity) * 1000);
 

@@ -14,6 +14,16 @@ import type { InventoryListItem } from '../inventory-items';
 const collator = new Intl.Collator('sv', { sensitivity: 'base', numeric: true });
 const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
+/**
+ * Σ varianceValue of the items that have one (öre), or null when none has a previous quantity to compare with: a
+ * group's and a list's variance in SEK, the same on the phone, in the groups answer and in the exports.
+ */
+export function varianceTotal(items: readonly Pick<InventoryListItem, 'varianceValue'>[]): number | null {
+  let total: number | null = null;
+  for (const item of items) if (item.varianceValue !== null) total = (total ?? 0) + item.varianceValue;
+  return total;
+}
+
 type SortableItem = Pick<InventoryListItem, 'id' | 'name' | 'articleNumber' | 'quantity' | 'stockValue'>;
 
 /** Items in the asked order (SPEC §9); ties by name, then article number, then id. */
@@ -62,7 +72,14 @@ export function groupInventoryItems<T extends InventoryListItem>(
   items: readonly T[],
   group: InventoryGroup,
   company: { zones: readonly { name: string; sort: number }[]; accounts: readonly { number: string; name: string }[] },
-): { key: string | null; label: string; itemCount: number; subtotal: number; items: T[] }[] {
+): {
+  key: string | null;
+  label: string;
+  itemCount: number;
+  subtotal: number;
+  varianceValue: number | null;
+  items: T[];
+}[] {
   const groups = new Map<string | null, T[]>();
   for (const item of items) {
     const key = group === 'zone' ? item.zone : item.account;
@@ -92,6 +109,13 @@ export function groupInventoryItems<T extends InventoryListItem>(
         : group === 'zone'
           ? key
           : `${key} ${accountNames.get(key) ?? ''}`.trim();
-    return { key, label, itemCount: list.length, subtotal: list.reduce((s, i) => s + i.stockValue, 0), items: list };
+    return {
+      key,
+      label,
+      itemCount: list.length,
+      subtotal: list.reduce((s, i) => s + i.stockValue, 0),
+      varianceValue: varianceTotal(list),
+      items: list,
+    };
   });
 }

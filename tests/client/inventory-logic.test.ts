@@ -7,6 +7,7 @@ import type { IndexedArticle } from '../../contract/inventory';
 import { parseTypedNumber, rowsOf, shortfallOf, totalsOf } from '../../src/features/inventory/logic';
 import { codeVariants } from '../../src/offline/inventory/scan';
 import { applyOp, type InventoryOp, type InventoryState } from '../../src/offline/inventory/operations';
+import { withStock } from '../../src/offline/inventory/rows';
 import type { MirrorInventoryItem } from '../../src/offline/inventory/tables';
 
 const LIST = '0190a3b4-0000-7000-8000-00000000aaaa';
@@ -156,6 +157,31 @@ describe('totals and rows', () => {
       ['1460 Lager av handelsvaror', 7500],
       ['Utan konto', 1250],
     ]);
+  });
+
+  it('sums the variance in SEK per zone, per account and for the list; null where nothing is compared', () => {
+    // Item 1 had 3 pieces in the previous list (now 2), item 2 had 1 (now 4), item 3 was not in it.
+    const previous = new Map([
+      ['item-1', 3],
+      ['item-2', 1],
+    ]);
+    const compared = items.map((i) =>
+      previous.has(i.id) ? withStock({ ...i, previousQuantity: previous.get(i.id)! }, i.milliPieces) : i,
+    );
+    const totals = totalsOf(compared, company);
+    expect(totals.varianceValue).toBe(-1250 + 3 * 1250);
+    expect(totals.byZone.map((z) => [z.label, z.varianceValue])).toEqual([
+      ['Kyl', 3750],
+      ['Torrt', -1250],
+      ['Utan zon', null],
+    ]);
+    expect(totals.byAccount.map((a) => [a.label, a.varianceValue])).toEqual([
+      ['1460 Lager av handelsvaror', 2500],
+      ['Utan konto', null],
+    ]);
+    const grouped = rowsOf(compared, { sort: 'name', order: 'asc', group: 'zone' }, company);
+    expect(grouped.flatMap((r) => (r.kind === 'group' ? [r.varianceValue] : []))).toEqual([3750, -1250, null]);
+    expect(totalsOf(items, company).varianceValue).toBeNull();
   });
 
   it('sorts by stock value descending and groups with headings', () => {

@@ -10,7 +10,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { randomUUID } from 'node:crypto';
 import type { InventoryListItem } from '../../contract/inventory';
-import { compareCountEvents, countFigures, fromMilliPieces, toMilliPieces, valueOf } from '../../contract/rules/count';
+import {
+  cartonsAndPieces,
+  compareCountEvents,
+  countFigures,
+  fromMilliPieces,
+  piecesOfEntry,
+  toMilliPieces,
+  valueOf,
+} from '../../contract/rules/count';
 import { convertPrice, type Unit } from '../../contract/rules/units';
 import { applyOp, type InventoryOp, type InventoryState } from '../../src/offline/inventory/operations';
 import { baseItem } from '../../src/offline/inventory/state';
@@ -222,6 +230,44 @@ describe('the phone counts as the server does (shared rules)', () => {
         if (c.unitChange) ops.push(unitOp(finalUnit, 31));
         expect(shown(phoneFigure(uncounted(c), ops))).toEqual(serverFigure(c, events, finalUnit));
       }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('a number pad entry of cartons and pieces (one set in pieces) reads the same on the phone as on the server', () => {
+    fc.assert(
+      fc.property(
+        countCase(6),
+        fc.nat({ max: 500 }),
+        fc.nat({ max: 30 }),
+        fc.uuid({ version: 4 }),
+        (c, cartons, pieces, id) => {
+          const entry: Event = {
+            id,
+            user: 0,
+            device: 0,
+            kind: 'set',
+            value: piecesOfEntry(cartons, pieces, c.piecesPerCarton),
+            unit: 'piece',
+            minute: 31,
+          };
+          const events = [...inMergeOrder(c.events), entry];
+          const phone = phoneFigure(uncounted(c), events.map(countOp));
+          const server = serverFigure(c, events, c.unit);
+          expect(shown(phone)).toEqual(server);
+          const total = cartons * c.piecesPerCarton + pieces;
+          const split = cartonsAndPieces(phone.quantity, c.unit, c.piecesPerCarton);
+          expect(split).toEqual(cartonsAndPieces(server.quantity, c.unit, c.piecesPerCarton));
+          // What was typed is what both show (carried into cartons when the pieces make one).
+          if (c.unit === 'carton' && c.piecesPerCarton > 1)
+            expect(split).toEqual({
+              sign: 1,
+              cartons: Math.floor(total / c.piecesPerCarton),
+              pieces: total % c.piecesPerCarton,
+            });
+          else if (c.unit === 'piece') expect(split).toEqual({ sign: 1, cartons: 0, pieces: total });
+        },
+      ),
       { numRuns: 300 },
     );
   });

@@ -64,6 +64,8 @@ describe('Excel export', () => {
       'Enhet',
       'À-pris',
       'Lagervärde',
+      'Förändring',
+      'Förändring kr',
     ]);
     const headings = rows.map((r) => r.getCell(1).value).filter((v) => typeof v === 'string' && v.startsWith('Zon: '));
     expect(headings).toEqual(expected.data.map((g) => `Zon: ${g.label}`));
@@ -95,6 +97,59 @@ describe('Excel export', () => {
     expect(row.getCell(4).value).toBe(first.quantity);
     expect(row.getCell(6).value).toBe(first.price / 100);
     expect(row.getCell(3).value).toBe(first.account ?? '');
+  });
+
+  it('has the variance in kronor as formulas: =variance*price per row, SUM() per zone and for the list', async () => {
+    const res = await app.inject({
+      method: 'GET',
+      url: `/v1/company/10001/inventory-list/${listId}/export/excel`,
+      headers: bearer(kund),
+    });
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const rows: ExcelJS.Row[] = [];
+    workbook.worksheets[0]!.eachRow((row) => rows.push(row));
+    const expected = await groups('zone');
+    // The seeded list is compared with the previous month's: some items have a variance, so the list has one.
+    expect(expected.varianceValue).not.toBeNull();
+    const items = expected.data.flatMap((g) => g.items);
+    let varianceRows = 0;
+    const subtotalRefs: string[] = [];
+    let totalFormula: string | null = null;
+    for (const row of rows) {
+      const cell = row.getCell(9).value as ExcelJS.CellFormulaValue | null;
+      const item = items.find((i) => i.articleNumber === row.getCell(1).value);
+      if (item) {
+        if (item.variance === null) {
+          expect(cell).toBeNull();
+          continue;
+        }
+        expect(row.getCell(8).value).toBe(item.variance);
+        expect(cell).toMatchObject({ formula: `H${row.number}*F${row.number}` });
+        // The cached result is the formula's (unrounded); the API's varianceValue is it rounded to the öre.
+        const result = (cell as ExcelJS.CellFormulaValue).result as number;
+        expect(result).toBeCloseTo((item.variance * item.price) / 100, 6);
+        expect(Math.abs(result * 100 - item.varianceValue!)).toBeLessThanOrEqual(0.5 + 1e-6);
+        varianceRows++;
+      } else if (String(row.getCell(2).value).startsWith('Summa ')) {
+        const group = expected.data.find((g) => `Summa ${g.label}` === row.getCell(2).value)!;
+        const first = rows.indexOf(row) - group.items.length;
+        expect(cell!.formula).toBe(`SUM(I${rows[first]!.number}:I${row.number - 1})`);
+        expect(Math.round((cell!.result as number) * 100)).toBe(group.varianceValue ?? 0);
+        subtotalRefs.push(`I${row.number}`);
+      } else if (row.getCell(2).value === 'Totalt lagervärde') {
+        totalFormula = cell!.formula;
+        expect(Math.round((cell!.result as number) * 100)).toBe(expected.varianceValue);
+      }
+    }
+    expect(varianceRows).toBe(items.filter((i) => i.variance !== null).length);
+    expect(varianceRows).toBeGreaterThan(0);
+    expect(totalFormula).toBe(`SUM(${subtotalRefs.join(',')})`);
+    // The group answer's variance is the sum of its items' (the same rule as the phone's).
+    for (const g of expected.data) {
+      const withVariance = g.items.filter((i) => i.varianceValue !== null);
+      expect(g.varianceValue).toBe(withVariance.length ? withVariance.reduce((s, i) => s + i.varianceValue!, 0) : null);
+    }
   });
 
   it('groups by account on request', async () => {
@@ -133,6 +188,17 @@ describe('PDF export', () => {
     for (const g of expected.data) expect(flat).toContain(`Zon: ${g.label}`);
     const kr = new Intl.NumberFormat('sv-SE', { style: 'currency', currency: 'SEK' });
     expect(flat.replace(/\s/g, '')).toContain(kr.format(expected.stockValue / 100).replace(/\s/g, ''));
+    // The variance in kronor: per row, per zone and for the list, signed.
+    const signed = new Intl.NumberFormat('sv-SE', { style: 'currency', currency: 'SEK', signDisplay: 'exceptZero' });
+    const compact = flat.replace(/\s/g, '');
+    expect(flat).toContain('Förändring mot föregående lista');
+    expect(compact).toContain(
+      `Förändringmotföregåendelista:${signed.format(expected.varianceValue! / 100).replace(/\s/g, '')}`,
+    );
+    for (const g of expected.data)
+      if (g.varianceValue !== null) expect(compact).toContain(signed.format(g.varianceValue / 100).replace(/\s/g, ''));
+    const item = expected.data.flatMap((g) => g.items).find((i) => i.varianceValue !== null && i.varianceValue !== 0)!;
+    expect(compact).toContain(signed.format(item.varianceValue! / 100).replace(/\s/g, ''));
   });
 
   it('answers 404 for a list of another company and 403 for a company not linked', async () => {

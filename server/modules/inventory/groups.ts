@@ -6,7 +6,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { chartAccounts, companyZones } from '../../db/schema';
 import type { ChartAccount, CompanyZone, InventoryGroup, InventoryGroupsResponse } from '../../../contract/inventory';
-import { groupInventoryItems } from '../../../contract/rules/inventory-items';
+import { groupInventoryItems, varianceTotal } from '../../../contract/rules/inventory-items';
 import type { CompanyRow } from '../../plugins/access';
 import type { InventoryScope, ItemQuery } from './scope';
 
@@ -39,7 +39,7 @@ export function inventoryGroupCalls(db: DbOrTx, scope: InventoryScope) {
       await listOf(company.id, listId);
       const [items, lookups] = await Promise.all([sortedItems(company.id, listId, query), companyLookups(company.id)]);
       const data = groupInventoryItems(items, group, lookups);
-      return { group, data, stockValue: data.reduce((s, g) => s + g.subtotal, 0) };
+      return { group, data, stockValue: data.reduce((s, g) => s + g.subtotal, 0), varianceValue: varianceTotal(items) };
     },
 
     /** Everything an export needs: the company, the list, its groups and lookups. */

@@ -1,5 +1,5 @@
 import { parLevelOrder } from '../../../contract/rules/count';
-import { groupInventoryItems, inventoryItemOrder } from '../../../contract/rules/inventory-items';
+import { groupInventoryItems, inventoryItemOrder, varianceTotal } from '../../../contract/rules/inventory-items';
 import {
   type ChartAccount,
   type CompanyZone,
@@ -59,11 +59,22 @@ export function shortfallOf(
   return out;
 }
 
+/** A group's subtotals: stock value and (null without a previous list to compare with) variance, öre. */
+export type GroupTotal = {
+  key: string | null;
+  label: string;
+  subtotal: number;
+  varianceValue: number | null;
+  itemCount: number;
+};
+
 export interface Totals {
   /** Σ stockValue, öre. */
   total: number;
-  byZone: { key: string | null; label: string; subtotal: number; itemCount: number }[];
-  byAccount: { key: string | null; label: string; subtotal: number; itemCount: number }[];
+  /** Σ varianceValue (contract/rules/inventory-items.ts `varianceTotal`), öre. */
+  varianceValue: number | null;
+  byZone: GroupTotal[];
+  byAccount: GroupTotal[];
 }
 
 export interface CompanyData {
@@ -73,32 +84,23 @@ export interface CompanyData {
 
 /** The list total and the subtotals per zone and per account (the same grouping as the server's and the exports). */
 export function totalsOf<T extends InventoryListItem>(items: readonly T[], company: CompanyData): Totals {
-  const strip = ({
+  const strip = ({ key, label, subtotal, varianceValue, itemCount }: GroupTotal): GroupTotal => ({
     key,
     label,
     subtotal,
-    itemCount,
-  }: {
-    key: string | null;
-    label: string;
-    subtotal: number;
-    itemCount: number;
-  }) => ({
-    key,
-    label,
-    subtotal,
+    varianceValue,
     itemCount,
   });
   return {
     total: items.reduce((s, i) => s + i.stockValue, 0),
+    varianceValue: varianceTotal(items),
     byZone: groupInventoryItems(items, 'zone', company).map(strip),
     byAccount: groupInventoryItems(items, 'account', company).map(strip),
   };
 }
 
 /** A row of the virtualized list: a group heading or an item. */
-export type Row<T> =
-  { kind: 'group'; key: string | null; label: string; subtotal: number; itemCount: number } | { kind: 'item'; item: T };
+export type Row<T> = ({ kind: 'group' } & GroupTotal) | { kind: 'item'; item: T };
 
 /** Items sorted (SPEC §9) and, when asked, grouped by zone or account with subtotals: the rows the screen shows. */
 export function rowsOf<T extends InventoryListItem>(
@@ -120,7 +122,14 @@ export function rowsOf<T extends InventoryListItem>(
   if (!view.group) return sorted.map((item) => ({ kind: 'item', item }));
   const rows: Row<T>[] = [];
   for (const g of groupInventoryItems(sorted, view.group, company)) {
-    rows.push({ kind: 'group', key: g.key, label: g.label, subtotal: g.subtotal, itemCount: g.itemCount });
+    rows.push({
+      kind: 'group',
+      key: g.key,
+      label: g.label,
+      subtotal: g.subtotal,
+      varianceValue: g.varianceValue,
+      itemCount: g.itemCount,
+    });
     for (const item of g.items) rows.push({ kind: 'item', item });
   }
   return rows;

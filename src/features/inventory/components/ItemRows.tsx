@@ -1,11 +1,12 @@
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { memo, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatSek } from '../../../lib/money';
+import { formatSek, formatSignedSek } from '../../../lib/money';
 import type { MirrorInventoryItem } from '../../../offline/inventory/tables';
 import { Button } from '../../../ui/Button';
 import { cx } from '../../../ui/cx';
 import type { Row } from '../logic';
+import { CountQuantity } from './CountQuantity';
 import { PendingBadge } from './PendingBadge';
 
 const number = (n: number) => n.toLocaleString('sv-SE', { maximumFractionDigits: 3 });
@@ -59,7 +60,12 @@ export function ItemRows({ rows, onEdit, onRemove, onResolve }: ItemRowsProps) {
             aria-posinset={v.index + 1}
           >
             {row.kind === 'group' ? (
-              <GroupHeading label={row.label} subtotal={row.subtotal} count={row.itemCount} />
+              <GroupHeading
+                label={row.label}
+                subtotal={row.subtotal}
+                varianceValue={row.varianceValue}
+                count={row.itemCount}
+              />
             ) : (
               <ItemRow item={row.item} onEdit={onEdit} onRemove={onRemove} onResolve={onResolve} />
             )}
@@ -70,7 +76,17 @@ export function ItemRows({ rows, onEdit, onRemove, onResolve }: ItemRowsProps) {
   );
 }
 
-function GroupHeading({ label, subtotal, count }: { label: string; subtotal: number; count: number }) {
+function GroupHeading({
+  label,
+  subtotal,
+  varianceValue,
+  count,
+}: {
+  label: string;
+  subtotal: number;
+  varianceValue: number | null;
+  count: number;
+}) {
   const { t } = useTranslation('inventory');
   return (
     <div
@@ -80,7 +96,14 @@ function GroupHeading({ label, subtotal, count }: { label: string; subtotal: num
       <h3 className="font-bold text-gray-950 dark:text-white">
         {label} <span className="font-normal text-gray-600 dark:text-gray-300">({count})</span>
       </h3>
-      <span className="font-semibold text-gray-950 tabular-nums dark:text-white">{formatSek(subtotal)}</span>
+      <span className="text-right font-semibold text-gray-950 tabular-nums dark:text-white">
+        {formatSek(subtotal)}
+        {varianceValue !== null && (
+          <span className="block text-sm font-normal text-gray-700 dark:text-gray-300" data-testid="group-variance">
+            {t('items.varianceValue', { value: formatSignedSek(varianceValue) })}
+          </span>
+        )}
+      </span>
       <span className="sr-only">{t('totals.group', { label, value: formatSek(subtotal), count })}</span>
     </div>
   );
@@ -128,9 +151,19 @@ const ItemRow = memo(function ItemRow({
           {item.parLevel !== null && ` · ${t('items.parLevel')}: ${number(item.parLevel)} ${unit}`}
         </p>
       </div>
-      <div className="text-right">
-        <p className="text-lg font-bold text-gray-950 tabular-nums dark:text-white" data-testid="item-quantity">
-          {item.counted ? `${number(item.quantity)} ${unit}` : t('items.notCounted')}
+      {/* At most half a phone's width: the count and the variance wrap rather than squeeze the name. */}
+      <div className="max-w-[45vw] text-right sm:max-w-none">
+        <p className="text-lg font-bold text-gray-950 tabular-nums dark:text-white">
+          {item.counted ? (
+            <CountQuantity
+              quantity={item.quantity}
+              unit={item.unit}
+              piecesPerCarton={item.piecesPerCarton}
+              testId="item-quantity"
+            />
+          ) : (
+            <span data-testid="item-quantity">{t('items.notCounted')}</span>
+          )}
         </p>
         <p className="text-sm text-gray-700 tabular-nums dark:text-gray-300" data-testid="item-value">
           {formatSek(item.stockValue)}
@@ -141,9 +174,11 @@ const ItemRow = memo(function ItemRow({
               'text-sm tabular-nums',
               item.variance < 0 ? 'text-red-700 dark:text-red-300' : 'text-green-800 dark:text-green-300',
             )}
+            data-testid="item-variance"
           >
-            {t('items.variance')} {item.variance > 0 ? '+' : ''}
-            {number(item.variance)} {unit}
+            {t('items.variance')}{' '}
+            <CountQuantity quantity={item.variance} unit={item.unit} piecesPerCarton={item.piecesPerCarton} signed />
+            {item.varianceValue !== null && <span className="block">{formatSignedSek(item.varianceValue)}</span>}
           </p>
         )}
       </div>

@@ -3,6 +3,7 @@ import type { InventoryUnit } from '../../../../contract/inventory';
 import type { MirrorInventoryItem } from '../../../offline/inventory/tables';
 import { Button } from '../../../ui/Button';
 import { countNumber as number, type LastCount } from '../use-count';
+import { CountQuantity } from './CountQuantity';
 import { NumberPad } from './NumberPad';
 
 interface LastCountedProps {
@@ -55,8 +56,13 @@ export function LastCounted({
                 : ''}
             </p>
           )}
-          <p className="mt-2 text-4xl font-bold text-gray-950 tabular-nums dark:text-white" data-testid="last-quantity">
-            {number(item.quantity)} {unitText(item.unit)}
+          <p className="mt-2 text-4xl font-bold text-gray-950 tabular-nums dark:text-white">
+            <CountQuantity
+              quantity={item.quantity}
+              unit={item.unit}
+              piecesPerCarton={item.piecesPerCarton}
+              testId="last-quantity"
+            />
           </p>
           <div className="mt-4 grid grid-cols-2 gap-3">
             <Button size="lg" className="h-16 text-xl" onPress={() => void count(item, 1, 'piece', 'delta')}>
@@ -90,7 +96,12 @@ export function LastCounted({
           </div>
           {typing && (
             <div className="mt-4">
-              <NumberPad name={item.name} units={units} onSubmit={(quantity, unit) => setCount(item, quantity, unit)} />
+              <NumberPad
+                name={item.name}
+                units={units}
+                piecesPerCarton={item.piecesPerCarton}
+                onSubmit={(quantity, unit) => setCount(item, quantity, unit)}
+              />
             </div>
           )}
         </div>

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { InventoryGroup } from '../../../../contract/inventory';
-import { formatSek } from '../../../lib/money';
+import { formatSek, formatSignedSek } from '../../../lib/money';
 import type { Totals } from '../logic';
 import { ExportButtons } from './ExportButtons';
 
@@ -14,7 +14,10 @@ interface ListTotalsProps {
   group: InventoryGroup;
 }
 
-/** A list's value: the total, by zone and by account, and the exports. */
+/**
+ * A list's value: the total, by zone and by account, and the exports; beside each value its variance in SEK against
+ * the previous list, when there is one to compare with.
+ */
 export function ListTotals({ id, totals, companyCode, listId, group }: ListTotalsProps) {
   const { t } = useTranslation('inventory');
   return (
@@ -31,6 +34,14 @@ export function ListTotals({ id, totals, companyCode, listId, group }: ListTotal
           {formatSek(totals.total)}
         </span>
       </p>
+      {totals.varianceValue !== null && (
+        <p className="mt-1 flex justify-between gap-3 text-gray-800 dark:text-gray-200">
+          <span>{t('totals.variance')}</span>
+          <span className="tabular-nums" data-testid="inventory-variance">
+            {formatSignedSek(totals.varianceValue)}
+          </span>
+        </p>
+      )}
       {(['byZone', 'byAccount'] as const).map((key) => (
         <details key={key} className="mt-3">
           <summary className="cursor-pointer font-semibold text-gray-900 dark:text-gray-100">
@@ -40,7 +51,14 @@ export function ListTotals({ id, totals, companyCode, listId, group }: ListTotal
             {totals[key].map((g) => (
               <div key={g.key ?? '-'} className="flex justify-between gap-3">
                 <dt className="text-gray-700 dark:text-gray-300">{g.label}</dt>
-                <dd className="text-gray-950 tabular-nums dark:text-white">{formatSek(g.subtotal)}</dd>
+                <dd className="text-right text-gray-950 tabular-nums dark:text-white">
+                  {formatSek(g.subtotal)}
+                  {g.varianceValue !== null && (
+                    <span className="block text-gray-700 dark:text-gray-300" data-testid="inventory-group-variance">
+                      {t('items.varianceValue', { value: formatSignedSek(g.varianceValue) })}
+                    </span>
+                  )}
+                </dd>
               </div>
             ))}
           </dl>

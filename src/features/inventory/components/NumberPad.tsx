@@ -1,91 +1,116 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { InventoryUnit } from '../../../../contract/inventory';
+import { piecesOfEntry } from '../../../../contract/rules/count';
 import { Button } from '../../../ui/Button';
 import { cx } from '../../../ui/cx';
 import { parseTypedNumber } from '../logic';
 
 interface NumberPadProps {
   name: string;
+  /** The units the item is counted in, its own first; two when the article comes in cartons. */
   units: InventoryUnit[];
+  piecesPerCarton: number;
   onSubmit: (quantity: number, unit: InventoryUnit) => Promise<void>;
 }
 
 const KEYS = ['1', '2', '3', '4', '5', '6', '7', '8', '9', ',', '0', '⌫'] as const;
 
+const FIELD_CLASS =
+  'h-16 w-full rounded-xl border-2 bg-white px-4 text-right text-3xl font-bold tabular-nums text-gray-950 dark:bg-gray-900 dark:text-white';
+
 /**
- * A number pad for a typed count (a set): big keys for cold fingers, a decimal comma, the unit to count in. The field
- * also takes the phone's own keyboard.
+ * A number pad for a typed count (a set): big keys for cold fingers and a decimal comma. An article that comes in
+ * cartons is typed as a kitchen worker counts it, whole cartons and pieces ("2 kart + 3 st"), in two fields; the keys
+ * write into the field last chosen (the item's own unit first). Both fields also take the phone's own keyboard.
  */
-export function NumberPad({ name, units, onSubmit }: NumberPadProps) {
+export function NumberPad({ name, units, piecesPerCarton, onSubmit }: NumberPadProps) {
   const { t } = useTranslation('inventory');
   const id = useId();
-  const [text, setText] = useState('');
-  const [unit, setUnit] = useState<InventoryUnit>(units[0] ?? 'piece');
+  const mixed = units.includes('carton') && piecesPerCarton > 1;
+  const fields: InventoryUnit[] = mixed ? ['carton', 'piece'] : [units[0] ?? 'piece'];
+  const [texts, setTexts] = useState<Record<InventoryUnit, string>>({ carton: '', piece: '' });
+  const [active, setActive] = useState<InventoryUnit>(units[0] ?? 'piece');
   const [error, setError] = useState<string | undefined>();
 
-  const press = (key: (typeof KEYS)[number]) => {
+  const edit = (unit: InventoryUnit, change: (text: string) => string) => {
     setError(undefined);
-    if (key === '⌫') setText((v) => v.slice(0, -1));
-    else if (key === ',') setText((v) => (v.includes(',') ? v : `${v || '0'},`));
-    else setText((v) => (v === '0' ? key : v + key).slice(0, 10));
+    setTexts((v) => ({ ...v, [unit]: change(v[unit]) }));
+  };
+  const press = (key: (typeof KEYS)[number]) =>
+    edit(active, (v) =>
+      key === '⌫'
+        ? v.slice(0, -1)
+        : key === ','
+          ? v.includes(',')
+            ? v
+            : `${v || '0'},`
+          : (v === '0' ? key : v + key).slice(0, 10),
+    );
+
+  /** One set: one field as typed; cartons and pieces together as pieces (the server converts to the item's unit). */
+  const entry = (): { quantity: number; unit: InventoryUnit } | null => {
+    const typed = fields.filter((u) => texts[u].trim() !== '');
+    const values = typed.map((u) => parseTypedNumber(texts[u]));
+    if (typed.length === 0 || values.some((v) => Number.isNaN(v) || v < 0)) return null;
+    if (typed.length === 1) return { quantity: values[0]!, unit: typed[0]! };
+    return { quantity: piecesOfEntry(values[0]!, values[1]!, piecesPerCarton), unit: 'piece' };
   };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const value = parseTypedNumber(text);
-    if (Number.isNaN(value) || value < 0) {
+    const typed = entry();
+    if (!typed) {
       setError(t('count.invalidNumber'));
       return;
     }
-    await onSubmit(value, unit);
-    setText('');
+    await onSubmit(typed.quantity, typed.unit);
+    setTexts({ carton: '', piece: '' });
   };
 
+  const label = mixed
+    ? t('count.typedLabelMixed', { name })
+    : t('count.typedLabel', { unit: t(`items.units.${fields[0]!}`), name });
   return (
     <form onSubmit={(e) => void submit(e)} className="flex flex-col gap-3" aria-labelledby={`${id}-label`}>
-      <label id={`${id}-label`} htmlFor={`${id}-value`} className="font-semibold text-gray-900 dark:text-gray-100">
-        {t('count.typedLabel', { unit: t(`items.units.${unit}`), name })}
-      </label>
-      <input
-        id={`${id}-value`}
-        name="typed"
-        value={text}
-        onChange={(e) => {
-          setText(e.target.value);
-          setError(undefined);
-        }}
-        inputMode="decimal"
-        autoComplete="off"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        className="h-16 rounded-xl border-2 border-gray-300 bg-white px-4 text-right text-3xl font-bold tabular-nums text-gray-950 dark:border-gray-600 dark:bg-gray-900 dark:text-white"
-      />
+      <p id={`${id}-label`} className="font-semibold text-gray-900 dark:text-gray-100">
+        {label}
+      </p>
+      <div className={cx('grid gap-2', mixed && 'grid-cols-2')}>
+        {fields.map((unit) => (
+          <div key={unit} className="flex flex-col gap-1">
+            <label htmlFor={`${id}-${unit}`} className="text-sm font-semibold text-gray-800 dark:text-gray-200">
+              {mixed ? t(`count.field.${unit}`) : t('count.field.single', { unit: t(`items.units.${unit}`) })}
+            </label>
+            <input
+              id={`${id}-${unit}`}
+              name={unit === 'carton' ? 'cartons' : 'pieces'}
+              value={texts[unit]}
+              onChange={(e) => edit(unit, () => e.target.value)}
+              onFocus={() => setActive(unit)}
+              inputMode="decimal"
+              autoComplete="off"
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? `${id}-error` : undefined}
+              className={cx(
+                FIELD_CLASS,
+                mixed && active === unit
+                  ? 'border-primary-700 dark:border-primary-300'
+                  : 'border-gray-300 dark:border-gray-600',
+              )}
+            />
+          </div>
+        ))}
+      </div>
       {error && (
         <p id={`${id}-error`} className="text-sm font-medium text-red-700 dark:text-red-300">
           {error}
         </p>
       )}
-      {units.length > 1 && (
-        <div role="radiogroup" aria-label={t('items.unit')} className="grid grid-cols-2 gap-2">
-          {units.map((u) => (
-            <button
-              key={u}
-              type="button"
-              role="radio"
-              aria-checked={unit === u}
-              onClick={() => setUnit(u)}
-              className={cx(
-                'h-12 rounded-xl border-2 text-lg font-semibold',
-                unit === u
-                  ? 'border-primary-700 bg-primary-700 text-white'
-                  : 'border-gray-300 bg-white text-gray-900 dark:border-gray-600 dark:bg-gray-900 dark:text-gray-100',
-              )}
-            >
-              {t(`items.units.${u}`)}
-            </button>
-          ))}
-        </div>
+      {mixed && (
+        <p className="text-sm text-gray-700 dark:text-gray-300" aria-live="polite">
+          {t('count.keysInto', { field: t(`count.field.${active}`) })}
+        </p>
       )}
       <div className="grid grid-cols-3 gap-2">
         {KEYS.map((key) => (
