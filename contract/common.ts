@@ -69,6 +69,8 @@ export const ERROR_CODES = [
   'CompanyProductNotFound',
   'UnknownAccount',
   'UnknownZone',
+  /** A change to a closed inventory list (its items, counts or the list itself): 409 until it is reopened. */
+  'InventoryListClosed',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -1,6 +1,6 @@
 /** Items of an inventory list: one item, the list with its items, the grouped answers and the add/update bodies. */
 import { z } from 'zod';
-import { isoDateTime } from './common';
+import { isoDateTime, isoInstant } from './common';
 import { INVENTORY_GROUPS, INVENTORY_MAX_PRICE, INVENTORY_MAX_QUANTITY, INVENTORY_UNITS } from './inventory-constants';
 import { numberField, optionalText, quantityField } from './inventory-fields';
 import { inventoryList } from './inventory-lists';
@@ -148,8 +148,11 @@ export type AddInventoryItemBody = z.infer<typeof addInventoryItemBody>;
 /**
  * PATCH /inventory-list/{listId}/item/{itemId} → 200 InventoryListItem: any of unit (the quantity is re-derived from
  * the count events in the new unit), price (of one new unit; when only the unit changes the price is converted),
- * account, zone, parLevel (null clears), and `resolveConflict: true` (clears `conflict`). The quantity is changed only
- * by counting.
+ * account, zone, parLevel (null clears), `resolveConflict: true` (clears `conflict`) and `accept: true` (the review
+ * accepts the count as it stands: sets `acceptedAt`, see contract/rules/review.ts). `acceptedAt` is when the user
+ * accepted on the device (the phone may accept offline; a count made after that moment brings the flags back, as it
+ * should — the reviewer never saw it); without it the server's time. A time ahead of the server is taken as the
+ * server's (like a count's `countedAt`). The quantity is changed only by counting.
  */
 export const updateInventoryItemBody = z
   .object({
@@ -159,6 +162,12 @@ export const updateInventoryItemBody = z
     zone: optionalText(60),
     parLevel,
     resolveConflict: z.literal(true).optional(),
+    accept: z.literal(true).optional(),
+    acceptedAt: isoInstant.optional(),
   })
-  .refine((b) => Object.values(b).some((v) => v !== undefined), { message: 'validation.required', path: ['body'] });
+  .refine((b) => Object.values(b).some((v) => v !== undefined), { message: 'validation.required', path: ['body'] })
+  .refine((b) => b.acceptedAt === undefined || b.accept === true, {
+    message: 'validation.invalid',
+    path: ['acceptedAt'],
+  });
 export type UpdateInventoryItemBody = z.infer<typeof updateInventoryItemBody>;

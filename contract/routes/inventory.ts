@@ -6,6 +6,8 @@ export const inventory = {
   detail: get('/v1/company/:companyCode/inventory-list/:id'),
   update: put('/v1/company/:companyCode/inventory-list/:id'),
   remove: del('/v1/company/:companyCode/inventory-list/:id'),
+  close: post('/v1/company/:companyCode/inventory-list/:id/close'),
+  reopen: post('/v1/company/:companyCode/inventory-list/:id/reopen'),
   items: get('/v1/company/:companyCode/inventory-list/:listId/items'),
   groups: get('/v1/company/:companyCode/inventory-list/:listId/items/group-by/:group'),
   addItem: post('/v1/company/:companyCode/inventory-list/:listId/item'),

@@ -201,6 +201,12 @@ function pages(queryClient: QueryClient): RouteObject[] {
                   loader: requireAuth(),
                   lazy: () => countScreen().then((m) => ({ Component: m.CountPage })),
                 },
+                {
+                  path: 'granska',
+                  handle: handle({ title: 'inventory:review.title', crumb: 'inventory:review.crumb', auth: true }),
+                  loader: requireAuth(),
+                  lazy: () => import('../features/inventory/ReviewPage').then((m) => ({ Component: m.ReviewPage })),
+                },
               ],
             },
           ],

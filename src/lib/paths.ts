@@ -46,5 +46,12 @@ export const inventoryListPath = (id: string) => `${paths.inventory}/${encodeURI
 /** /profil/inventering/{id}/rakna — the counting screen of a list. */
 export const inventoryCountPath = (id: string) => `${inventoryListPath(id)}/rakna`;
 
+/** /profil/inventering/{id}/rakna?artikel={itemId} — the counting screen with one article chosen (the review's "Räkna om"). */
+export const inventoryRecountPath = (id: string, itemId: string) =>
+  `${inventoryCountPath(id)}?artikel=${encodeURIComponent(itemId)}`;
+
+/** /profil/inventering/{id}/granska — the review before closing a list. */
+export const inventoryReviewPath = (id: string) => `${inventoryListPath(id)}/granska`;
+
 /** /profil/bestallningar/{orderNumber} */
 export const orderPath = (orderNumber: string) => `${paths.orders}/${encodeURIComponent(orderNumber)}`;

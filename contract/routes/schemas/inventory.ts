@@ -70,6 +70,20 @@ export const inventory = describe(calls, {
     params: inventoryListParams,
     response: { 204: z.null(), ...errors },
   },
+  close: {
+    tags,
+    summary: 'Close the list after review: it refuses changes and counts (409 InventoryListClosed) until reopened',
+    security,
+    params: inventoryListParams,
+    response: { 200: inventoryList, ...errors },
+  },
+  reopen: {
+    tags,
+    summary: 'Reopen a closed list (customer administrators and staff only)',
+    security,
+    params: inventoryListParams,
+    response: { 200: inventoryList, ...errors },
+  },
   items: {
     tags,
     summary: 'Items, filtered (q, zone, account) and sorted (name, stockQuantity, stockValue; asc/desc)',
@@ -96,7 +110,7 @@ export const inventory = describe(calls, {
   },
   updateItem: {
     tags,
-    summary: 'Change unit, price, account, zone or par level; resolve a counting conflict',
+    summary: 'Change unit, price, account, zone or par level; resolve a counting conflict; accept the count (review)',
     security,
     params: inventoryItemParams,
     body: updateInventoryItemBody,

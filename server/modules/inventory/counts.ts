@@ -12,12 +12,40 @@ import { compareCountEvents, mergeCounts, toMilli, toMilliPieces } from '../../.
 import { conflict } from '../../lib/errors';
 import type { CompanyRow } from '../../plugins/access';
 import type { CountEvents } from './count-events';
-import { UUID, toCount, toMergeEvent } from './rows';
+import { UUID, toCount, toMergeEvent, type EventRow } from './rows';
 import type { InventoryScope } from './scope';
+
+/** Whether a stored count event is this count body again (a resend). */
+function sameCount(existing: EventRow, body: CountBody): boolean {
+  const value = body.kind === 'delta' ? body.amount : body.quantity;
+  return (
+    existing.kind === body.kind &&
+    toMilli(existing.value) === toMilli(value) &&
+    existing.unit === body.unit &&
+    existing.deviceId === body.deviceId
+  );
+}
 
 export function inventoryCountCalls(db: DbOrTx, scope: InventoryScope, store: CountEvents) {
   const { listOf, itemOf, itemNotFound, userNames, touch, idTaken } = scope;
   const { eventsOf, recompute } = store;
+
+  /** The count event with this id, of this item, with this content (a resend), or false. */
+  async function sameCountKnown(itemId: string, body: CountBody): Promise<boolean> {
+    const [existing] = await db
+      .select()
+      .from(inventoryCountEvents)
+      .where(and(eq(inventoryCountEvents.id, body.id), eq(inventoryCountEvents.itemId, itemId)));
+    return existing !== undefined && sameCount(existing, body);
+  }
+
+  async function answerFor(company: CompanyRow, listId: string, itemId: string, countId: string): Promise<CountAnswer> {
+    const events = await eventsOf(itemId);
+    const merged = mergeCounts(events.map(toMergeEvent));
+    const event = events.find((e) => e.id === countId)!;
+    const names = await userNames(event.userId ? [event.userId] : []);
+    return { item: await itemOf(company.id, listId, itemId), count: toCount(event, names, merged.effective) };
+  }
 
   return {
     /**
@@ -32,8 +60,13 @@ export function inventoryCountCalls(db: DbOrTx, scope: InventoryScope, store: Co
       body: CountBody,
       now = new Date(),
     ): Promise<CountAnswer & { created: boolean }> {
-      await listOf(company.id, listId, true);
       if (!UUID.test(itemId)) throw itemNotFound();
+      // A resend of a count the server already holds answers as before, even once the list is closed: it was counted
+      // before the close, and the phone must not show it as refused (decision 0062).
+      await listOf(company.id, listId);
+      if (await sameCountKnown(itemId, body))
+        return { ...(await answerFor(company, listId, itemId, body.id)), created: false };
+      await listOf(company.id, listId, true);
       const [item] = await db
         .select({ piecesPerCarton: inventoryListItems.piecesPerCarton })
         .from(inventoryListItems)
@@ -47,12 +80,7 @@ export function inventoryCountCalls(db: DbOrTx, scope: InventoryScope, store: Co
         .where(and(eq(inventoryCountEvents.id, body.id), eq(inventoryCountEvents.itemId, itemId)));
       let created = false;
       if (existing) {
-        const same =
-          existing.kind === body.kind &&
-          toMilli(existing.value) === toMilli(value) &&
-          existing.unit === body.unit &&
-          existing.deviceId === body.deviceId;
-        if (!same) throw conflict('ClientIdTaken');
+        if (!sameCount(existing, body)) throw conflict('ClientIdTaken');
       } else if (await idTaken(inventoryCountEvents, body.id)) {
         throw conflict('ClientIdTaken');
       } else {
@@ -75,15 +103,7 @@ export function inventoryCountCalls(db: DbOrTx, scope: InventoryScope, store: Co
         await recompute(itemId, now);
         await touch(company.id, listId, now);
       }
-      const events = await eventsOf(itemId);
-      const merged = mergeCounts(events.map(toMergeEvent));
-      const event = events.find((e) => e.id === body.id)!;
-      const names = await userNames(event.userId ? [event.userId] : []);
-      return {
-        item: await itemOf(company.id, listId, itemId),
-        count: toCount(event, names, merged.effective),
-        created,
-      };
+      return { ...(await answerFor(company, listId, itemId, body.id)), created };
     },
 
     async counts(company: CompanyRow, listId: string, itemId: string): Promise<InventoryCount[]> {

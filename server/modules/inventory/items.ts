@@ -9,7 +9,12 @@ import {
   inventoryLists,
   products,
 } from '../../db/schema';
-import type { AddInventoryItemBody, InventoryUnit, UpdateInventoryItemBody } from '../../../contract/inventory';
+import {
+  COUNT_FUTURE_TOLERANCE_MS,
+  type AddInventoryItemBody,
+  type InventoryUnit,
+  type UpdateInventoryItemBody,
+} from '../../../contract/inventory';
 import { mergeCounts } from '../../../contract/rules/count';
 import { convertPrice } from '../../../contract/rules/units';
 import { AppError, conflict } from '../../lib/errors';
@@ -19,6 +24,16 @@ import { createPriceService } from '../prices/service';
 import type { CountEvents } from './count-events';
 import { UUID, toMergeEvent } from './rows';
 import type { InventoryScope, ItemQuery } from './scope';
+
+/**
+ * When the review accepted a count: the device's moment of acceptance (it may accept offline), or the server's time
+ * without one; a moment ahead of the server is the server's time, as with a count's countedAt (decision 0062).
+ */
+function acceptedAt(sent: string | undefined, now: Date): Date {
+  if (sent === undefined) return now;
+  const at = new Date(sent);
+  return at.getTime() > now.getTime() + COUNT_FUTURE_TOLERANCE_MS ? now : at;
+}
 
 export function inventoryItemCalls(db: DbOrTx, scope: InventoryScope, store: CountEvents) {
   const { listOf, itemOf, itemNotFound, sortedItems, touch, idTaken } = scope;
@@ -215,6 +230,7 @@ export function inventoryItemCalls(db: DbOrTx, scope: InventoryScope, store: Cou
         const merged = mergeCounts((await eventsOf(itemId)).map(toMergeEvent));
         changes.conflictResolvedUntil = merged.overriddenUntil ?? now;
       }
+      if (body.accept) changes.acceptedAt = acceptedAt(body.acceptedAt, now);
       await db
         .update(inventoryListItems)
         .set(changes)

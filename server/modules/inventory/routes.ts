@@ -49,6 +49,20 @@ export function inventoryRoutes({ db, idempotency }: Deps) {
         change.empty(req, reply, (tx, { company }) => serviceOn(tx).remove(company, req.params.id)),
     });
 
+    register(app, routes.close, {
+      // Anyone who may count the company's lists may close one (the same scope as counting).
+      access: access.company('params.companyCode'),
+      handler: (req, reply) =>
+        change.answer(req, reply, (tx, { company, user }) => serviceOn(tx).close(company, user.id, req.params.id)),
+    });
+
+    register(app, routes.reopen, {
+      // Reopening undoes a review: customer administrators and staff only (the one role check, in the access gate).
+      access: access.company('params.companyCode', { manager: true }),
+      handler: (req, reply) =>
+        change.answer(req, reply, (tx, { company }) => serviceOn(tx).reopen(company, req.params.id)),
+    });
+
     register(app, routes.items, {
       access: access.company('params.companyCode'),
       handler: (req) => reads.items(scopedCompany(req), req.params.listId, req.query),

@@ -22,7 +22,7 @@ import type {
   InventorySortOrder,
 } from '../../../contract/inventory';
 import { inventoryItemOrder, matchesInventoryQuery } from '../../../contract/rules/inventory-items';
-import { notFound } from '../../lib/errors';
+import { conflict, notFound } from '../../lib/errors';
 import {
   UUID,
   fullName,
@@ -62,16 +62,37 @@ export function createInventoryScope(db: DbOrTx) {
       .where(where);
   }
 
-  /** The list row if it is the company's; `lock` locks it until the end of the transaction (changes go one by one). */
-  async function listOf(companyId: string, id: string, lock = false) {
+  /** The list row if it is the company's, locked until the end of the transaction when `lock` (one change at a time). */
+  async function listRow(companyId: string, id: string, lock: boolean) {
     if (!UUID.test(id)) throw listNotFound();
     const query = db
-      .select({ id: inventoryLists.id, previousListId: inventoryLists.previousListId })
+      .select({
+        id: inventoryLists.id,
+        previousListId: inventoryLists.previousListId,
+        closedAt: inventoryLists.closedAt,
+      })
       .from(inventoryLists)
       .where(and(eq(inventoryLists.id, id), eq(inventoryLists.companyId, companyId)));
     const [row] = lock ? await query.for('update') : await query;
     if (!row) throw listNotFound();
     return row;
+  }
+
+  /**
+   * The list row if it is the company's. `lock` is how every change to a list, its items or counts starts: it locks
+   * the row until the end of the transaction (changes go one by one) and refuses a closed list with 409
+   * InventoryListClosed (decision 0062) — so a new kind of change is refused on a closed list without saying so.
+   * Reading (lock false) works on a closed list.
+   */
+  async function listOf(companyId: string, id: string, lock = false) {
+    const row = await listRow(companyId, id, lock);
+    if (lock && row.closedAt !== null) throw conflict('InventoryListClosed');
+    return row;
+  }
+
+  /** The list row locked for closing or reopening it: the one change a closed list takes. */
+  async function lockedForClosing(companyId: string, id: string) {
+    return listRow(companyId, id, true);
   }
 
   async function summary(companyId: string, id: string): Promise<InventoryList> {
@@ -162,6 +183,7 @@ export function createInventoryScope(db: DbOrTx) {
     itemNotFound,
     listRows,
     listOf,
+    lockedForClosing,
     summary,
     userNames,
     itemRows,

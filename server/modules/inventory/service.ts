@@ -4,11 +4,12 @@
  * a list of another company answers 404 InventoryListNotFound. Items and counts are reached only through such a list.
  * Written against `DbOrTx`: the routes build it on the idempotency transaction for changes.
  *
- * The calls live by what they do: lists.ts, items.ts, counts.ts (with count-events.ts), groups.ts (groups, zones,
+ * The calls live by what they do: lists.ts, closing.ts, items.ts, counts.ts (with count-events.ts), groups.ts (groups, zones,
  * accounts, export data), shortfall.ts and article-index.ts; scope.ts finds lists and items inside the company.
  */
 import type { DbOrTx } from '../../db/client';
 import { inventoryArticleIndexCalls } from './article-index';
+import { inventoryClosingCalls } from './closing';
 import { countEventStore } from './count-events';
 import { inventoryCountCalls } from './counts';
 import { inventoryGroupCalls } from './groups';
@@ -25,6 +26,7 @@ export function createInventoryService(db: DbOrTx) {
   const store = countEventStore(db, scope);
   return {
     ...inventoryListCalls(db, scope),
+    ...inventoryClosingCalls(db, scope),
     ...inventoryItemCalls(db, scope, store),
     ...inventoryGroupCalls(db, scope),
     ...inventoryCountCalls(db, scope, store),

@@ -11,11 +11,13 @@ import { Button } from '../../ui/Button';
 import { inputClass, labelClass } from '../../ui/field-styles';
 import { Link, LinkButton } from '../../ui/Link';
 import { Spinner } from '../../ui/Spinner';
+import { ClosedNotice } from './components/ClosedNotice';
 import { LastCounted } from './components/LastCounted';
 import { ListNotFound } from './components/ListNotFound';
 import { useInventoryCompany, useInventoryListHead } from './data';
 import { countNumber as number, useCount } from './use-count';
 import { useOpenList } from './use-open-list';
+import { useRecountTarget } from './use-recount-target';
 
 const ScannerView = lazy(() => import('./scanner/ScannerView'));
 
@@ -37,7 +39,29 @@ export function CountPage() {
       </div>
     );
   if (found === null) return <ListNotFound />;
+  if (found.closedAt !== null) return <ClosedCount list={found} />;
   return <Counter key={found.id} list={found} />;
+}
+
+/** A closed list takes no counts (decision 0062): the screen says so instead of offering to count. */
+function ClosedCount({ list }: { list: MirrorInventoryList }) {
+  const { t } = useTranslation('inventory');
+  useEffect(() => {
+    document.title = documentTitle(t('count.heading', { name: list.name }));
+  }, [list.name, t]);
+  return (
+    <div className="mx-auto flex w-full max-w-xl flex-col gap-5 px-4 py-6">
+      <div>
+        <Link href={inventoryListPath(list.id)} className="text-base">
+          ← {t('count.back')}
+        </Link>
+        <h1 className="mt-2 text-2xl font-bold break-words text-gray-950 dark:text-white">
+          {t('count.heading', { name: list.name })}
+        </h1>
+      </div>
+      <ClosedNotice list={list} />
+    </div>
+  );
 }
 
 /** The screen itself: state and scan queue in useCount, the page draws them. */
@@ -48,6 +72,7 @@ function Counter({ list }: { list: MirrorInventoryList }) {
   const company = useInventoryCompany(list.companyCode);
   const c = useCount(list);
   const { zone, code, pick, picked, offer, scanning, unitText } = c;
+  useRecountTarget(list.id, c.choose);
 
   useEffect(() => {
     document.title = documentTitle(t('count.heading', { name: list.name }));

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { INVENTORY_ITEM_SORTS } from '../../../contract/inventory';
-import { inventoryCountPath, paths } from '../../lib/paths';
+import { inventoryCountPath, inventoryReviewPath, paths } from '../../lib/paths';
 import { documentTitle } from '../../lib/title';
 import type { MirrorInventoryItem, MirrorInventoryList } from '../../offline/inventory/tables';
 import { Button } from '../../ui/Button';
@@ -12,6 +12,7 @@ import { Modal } from '../../ui/Modal';
 import { Spinner } from '../../ui/Spinner';
 import { toast } from '../../ui/toast-queue';
 import { AddArticle } from './components/AddArticle';
+import { ClosedNotice } from './components/ClosedNotice';
 import { ItemEditDialog } from './components/ItemEditDialog';
 import { ItemRows } from './components/ItemRows';
 import { ListForm } from './components/ListForm';
@@ -98,6 +99,8 @@ function ListDetail({
   }, []);
   const edit = useCallback((item: MirrorInventoryItem) => setEditing(item), []);
   const shown = rows.filter((r) => r.kind === 'item').length;
+  // A closed list is read-only (decision 0062): reading, shortfall and exports stay.
+  const open = list.closedAt === null;
 
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6">
@@ -115,29 +118,46 @@ function ListDetail({
           </p>
         </div>
         <div role="group" aria-label={t('detail.actions')} className="flex flex-wrap gap-2">
-          <LinkButton href={inventoryCountPath(list.id)} size="lg">
-            {t('detail.count')}
-          </LinkButton>
+          {open && (
+            <LinkButton href={inventoryCountPath(list.id)} size="lg">
+              {t('detail.count')}
+            </LinkButton>
+          )}
+          {open && (
+            <LinkButton href={inventoryReviewPath(list.id)} variant="secondary" size="sm">
+              {t('review.action')}
+            </LinkButton>
+          )}
           <Button variant="secondary" size="sm" onPress={() => setDialog('shortfall')}>
             {t('shortfall.action')}
           </Button>
-          <Button variant="secondary" size="sm" onPress={() => setDialog('edit')}>
-            {t('detail.edit')}
-          </Button>
-          <Button
-            variant="secondary"
-            size="sm"
-            onPress={() => setDialog('delete')}
-            className="text-red-800 dark:text-red-300"
-          >
-            {t('detail.delete')}
-          </Button>
+          {open && (
+            <Button variant="secondary" size="sm" onPress={() => setDialog('edit')}>
+              {t('detail.edit')}
+            </Button>
+          )}
+          {open && (
+            <Button
+              variant="secondary"
+              size="sm"
+              onPress={() => setDialog('delete')}
+              className="text-red-800 dark:text-red-300"
+            >
+              {t('detail.delete')}
+            </Button>
+          )}
         </div>
       </div>
 
+      {!open && (
+        <div className="mt-6">
+          <ClosedNotice list={list} />
+        </div>
+      )}
+
       <div className="mt-6 grid gap-6 lg:grid-cols-3">
         <div className="lg:col-span-2">
-          <AddArticle companyCode={list.companyCode} listId={list.id} hasIndex={!!company?.indexVersion} />
+          {open && <AddArticle companyCode={list.companyCode} listId={list.id} hasIndex={!!company?.indexVersion} />}
         </div>
         <ListTotals
           id={fieldId}

@@ -72,7 +72,8 @@ async function applyFresh(db: OfflineDb, op: InventoryOp, body: unknown): Promis
       await db.serverInventoryLists.update(list.data.id, { itemsVersion: list.data.updatedAt });
       return true;
     }
-    case 'updateList': {
+    case 'updateList':
+    case 'closeList': {
       const list = inventoryList.safeParse(body);
       if (!list.success) return false;
       await storeList(db, list.data);

@@ -53,6 +53,10 @@ export function applyOp(state: InventoryState, op: InventoryOp): InventoryState 
       };
     case 'deleteList':
       return list || items.size > 0 ? emptyInventoryState() : state;
+    case 'closeList':
+      // Closed already (by another phone, or this one before): who closed it first and when stay.
+      if (!list || list.closedAt !== null) return state;
+      return { list: { ...list, closedAt: op.at, closedBy: op.closedBy }, items };
     case 'addItem': {
       if (!list || items.has(op.itemId)) return state;
       // An article already in the list, or its number taken: the server refuses it.
@@ -102,6 +106,8 @@ function sameArticle(item: MirrorInventoryItem, article: IndexedArticle): boolea
 export function checkOp(state: InventoryState, op: InventoryOp): MutationError | null {
   if (op.type === 'createList') return state.list ? new MutationError('ClientIdTaken') : null;
   if (!state.list) return new MutationError('InventoryListNotFound');
+  // What the device knows of a close: the server refuses any change to a closed list (409 InventoryListClosed).
+  if (state.list.closedAt !== null && op.type !== 'closeList') return new MutationError('InventoryListClosed');
   switch (op.type) {
     case 'addItem': {
       if (state.items.has(op.itemId)) return new MutationError('ClientIdTaken');

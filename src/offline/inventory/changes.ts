@@ -13,6 +13,9 @@ export interface ItemChanges {
   zone?: string | null;
   parLevel?: number | null;
   resolveConflict?: true;
+  /** The review accepts the count as it stands (decision 0062); `acceptedAt` is the device's moment of it. */
+  accept?: true;
+  acceptedAt?: string;
 }
 
 /** A change to inventory lists as the UI asks for it. Ids of new rows may be given; otherwise a uuid v7 is made. */
@@ -28,7 +31,10 @@ export type InventoryChange =
     }
   | { type: 'updateList'; listId: string; name: string; dateFrom: string | null; dateTo: string | null }
   | { type: 'deleteList'; listId: string }
-  | ({ type: 'addItem'; listId: string; article: IndexedArticle; id?: string } & Omit<ItemChanges, 'resolveConflict'>)
+  | ({ type: 'addItem'; listId: string; article: IndexedArticle; id?: string } & Omit<
+      ItemChanges,
+      'resolveConflict' | 'accept' | 'acceptedAt'
+    >)
   | ({ type: 'patchItem'; listId: string; itemId: string } & ItemChanges)
   | { type: 'deleteItem'; listId: string; itemId: string }
   /** A scan: +1 piece, +1 carton (or any amount; negative takes back). */
@@ -36,7 +42,9 @@ export type InventoryChange =
   /** A typed number: the stock is this many now. */
   | { type: 'countSet'; listId: string; itemId: string; quantity: number; unit: InventoryUnit; id?: string }
   /** Takes back a scan: a negative delta of the same amount, so it merges like any scan across devices. */
-  | { type: 'undoScan'; listId: string; itemId: string; amount: number; unit: InventoryUnit; id?: string };
+  | { type: 'undoScan'; listId: string; itemId: string; amount: number; unit: InventoryUnit; id?: string }
+  /** Closes the list after review (may be made offline); `closedBy` is the user's name, shown until the server's. */
+  | { type: 'closeList'; listId: string; closedBy?: string | null };
 
 interface OpBase {
   listId: string;
@@ -56,12 +64,13 @@ export type InventoryOp =
     })
   | (OpBase & { type: 'updateList'; name: string; dateFrom: string | null; dateTo: string | null })
   | (OpBase & { type: 'deleteList' })
+  | (OpBase & { type: 'closeList'; closedBy: string | null })
   | (OpBase & {
       type: 'addItem';
       itemId: string;
       article: IndexedArticle;
       /** Only what the user chose; the rest is the server's default (and the article's on the device). */
-      fields: Omit<ItemChanges, 'resolveConflict'>;
+      fields: Omit<ItemChanges, 'resolveConflict' | 'accept' | 'acceptedAt'>;
       accountName: string | null;
     })
   | (OpBase & { type: 'patchItem'; itemId: string; name: string; fields: ItemChanges; accountName: string | null })

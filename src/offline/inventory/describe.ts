@@ -22,9 +22,12 @@ export function describeInventoryEntry(entry: OutboxEntry, listName?: string): s
       return fill(t.updateInventoryList, { list });
     case 'deleteList':
       return listName ? fill(t.deleteNamedInventoryList, { list }) : t.deleteInventoryList;
+    case 'closeList':
+      return fill(t.closeInventoryList, { list });
     case 'addItem':
       return fill(t.addInventoryItem, { article: op.article.name, list });
     case 'patchItem':
+      if (op.fields.accept) return fill(t.acceptInventoryItem, { article: op.name, list });
       return fill(t.patchInventoryItem, { article: op.name, list });
     case 'deleteItem':
       return fill(t.deleteInventoryItem, { article: op.name, list });

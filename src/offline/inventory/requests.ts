@@ -29,6 +29,12 @@ export function requestOf(op: InventoryOp): OpRequest {
       };
     case 'deleteList':
       return { method: 'DELETE', path: listPath(op.companyCode, op.listId), body: null };
+    case 'closeList':
+      return {
+        method: 'POST',
+        path: pathTo(inventory.close, { companyCode: op.companyCode, id: op.listId }),
+        body: null,
+      };
     case 'addItem':
       return {
         method: 'POST',

@@ -28,6 +28,8 @@ function pickFields<T extends ItemChanges>(body: T): ItemChanges {
   if (body.zone !== undefined) out.zone = body.zone;
   if (body.parLevel !== undefined) out.parLevel = body.parLevel;
   if (body.resolveConflict) out.resolveConflict = true;
+  if (body.accept) out.accept = true;
+  if (body.acceptedAt !== undefined) out.acceptedAt = body.acceptedAt;
   return out;
 }
 
@@ -66,6 +68,8 @@ export function resolveChange(change: InventoryChange, c: ResolveContext): Inven
     }
     case 'deleteList':
       return { type: 'deleteList', ...base };
+    case 'closeList':
+      return { type: 'closeList', ...base, closedBy: change.closedBy ?? null };
     case 'addItem': {
       const { type: _, listId: __, article, id, ...rest } = change;
       const body = parsedOrRefused(
@@ -87,7 +91,9 @@ export function resolveChange(change: InventoryChange, c: ResolveContext): Inven
     }
     case 'patchItem': {
       const { type: _, listId: __, itemId, ...rest } = change;
-      const fields = pickFields(parsedOrRefused(updateInventoryItemBody.safeParse(rest)));
+      // An acceptance made on the device carries its moment: a count after it brings the review flags back.
+      const body = rest.accept ? { ...rest, acceptedAt: rest.acceptedAt ?? c.at } : rest;
+      const fields = pickFields(parsedOrRefused(updateInventoryItemBody.safeParse(body)));
       return {
         type: 'patchItem',
         ...base,

@@ -139,6 +139,7 @@ export function patched(
     zone: fields.zone !== undefined ? fields.zone : item.zone,
     parLevel: fields.parLevel !== undefined ? fields.parLevel : item.parLevel,
     conflict: fields.resolveConflict ? false : item.conflict,
+    acceptedAt: fields.accept ? (fields.acceptedAt ?? op.at) : item.acceptedAt,
     updatedAt: later(item.updatedAt, op.at),
   };
   return withStock(next, item.milliPieces);

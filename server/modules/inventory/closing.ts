@@ -1,0 +1,41 @@
+/**
+ * Closing a list after review, and reopening it (decision 0062). A closed list refuses every change to itself, its
+ * items and counts (scope.ts `listOf(…, lock)` answers 409 InventoryListClosed); reading and exports still work.
+ * Who may reopen is decided by the route's access (customer administrators and staff), not here.
+ */
+import { and, eq } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { inventoryLists } from '../../db/schema';
+import type { InventoryList } from '../../../contract/inventory';
+import type { CompanyRow } from '../../plugins/access';
+import type { InventoryScope } from './scope';
+
+export function inventoryClosingCalls(db: DbOrTx, scope: InventoryScope) {
+  const { lockedForClosing, summary } = scope;
+
+  async function setClosed(company: CompanyRow, id: string, closedAt: Date | null, closedBy: string | null, now: Date) {
+    await db
+      .update(inventoryLists)
+      .set({ closedAt, closedBy, updatedAt: now })
+      .where(and(eq(inventoryLists.id, id), eq(inventoryLists.companyId, company.id)));
+  }
+
+  return {
+    /**
+     * Closes the list. Closing a closed list changes nothing and answers the list as it is (who closed it first and
+     * when stay): a phone that closed offline while another closed online is not refused for it.
+     */
+    async close(company: CompanyRow, userId: string, id: string, now = new Date()): Promise<InventoryList> {
+      const row = await lockedForClosing(company.id, id);
+      if (row.closedAt === null) await setClosed(company, id, now, userId, now);
+      return summary(company.id, id);
+    },
+
+    /** Reopens the list; reopening an open list changes nothing and answers it as it is. */
+    async reopen(company: CompanyRow, id: string, now = new Date()): Promise<InventoryList> {
+      const row = await lockedForClosing(company.id, id);
+      if (row.closedAt !== null) await setClosed(company, id, null, null, now);
+      return summary(company.id, id);
+    },
+  };
+}
