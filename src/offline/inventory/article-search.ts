@@ -124,6 +124,8 @@ export async function searchDeviceArticles(
     if (hit) push(hit);
   }
   numberHits(index, q.toLocaleLowerCase('sv'), limit).forEach(push);
+  // Digits that found a code or a number are that code: a typo-tolerant name search of them finds only noise.
+  if (hits.length > 0 && !/\p{L}/u.test(q)) return { kind: 'hits', hits, indexVersion: index.version };
   const options = { fuzzy: 0.25, prefix: true, boost: { name: 1 } } as const;
   let named = index.names.search(q, { ...options, combineWith: 'AND' });
   if (named.length === 0) named = index.names.search(q, { ...options, combineWith: 'OR' });
