@@ -32,8 +32,8 @@ export function useDeviceSuggestions(q: string, searching: boolean, searchError:
 /** An article from the device as an option of the header's popup: what it is, plainly. */
 export function DeviceArticleOption({ article }: { article: StoredArticle }) {
   const { t } = useTranslation('search');
-  const { t: tc } = useTranslation('catalog');
-  const unit = article.unit === 'carton' ? tc('unit.cartonOf', { count: article.piecesPerCarton }) : tc('unit.piece');
+  const unit =
+    article.unit === 'carton' ? t('offline.unitCartonOf', { count: article.piecesPerCarton }) : t('offline.unitPiece');
   return (
     <>
       <span className="font-medium">{article.name}</span>

@@ -28,12 +28,12 @@ interface OfflineArticleProps {
  */
 export function OfflineArticle({ hit, companyCode, lists, containing }: OfflineArticleProps) {
   const { t } = useTranslation('search');
-  const { t: tc } = useTranslation('catalog');
   const { article, match } = hit;
   const id = useId();
   const [chosen, setChosen] = useState<string>('');
   const target = lists.find((l) => l.id === chosen) ?? lists[0];
-  const unit = article.unit === 'carton' ? tc('unit.cartonOf', { count: article.piecesPerCarton }) : tc('unit.piece');
+  const unit =
+    article.unit === 'carton' ? t('offline.unitCartonOf', { count: article.piecesPerCarton }) : t('offline.unitPiece');
 
   const addToCart = async () => {
     const result = await tryChangeCart({
