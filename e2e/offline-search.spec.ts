@@ -56,8 +56,10 @@ test.describe('finding any article offline', () => {
     search,
     instant,
     sync,
+    inventory,
     inventoryApi,
   }) => {
+    test.setTimeout(120_000); // one long journey on a shared two-core machine
     const articles = await inventoryApi.articles(users.kund, COMPANY);
     const article = articles.find(
       (a): a is IndexedArticle & { gtinPiece: string; gtinCarton: string } =>
@@ -68,11 +70,19 @@ test.describe('finding any article offline', () => {
     );
     if (!article) throw new Error('no catalogue article with an EAN, a carton GTIN and a long word in its name');
     const before = await cartQuantity(inventoryApi, page, article.id, article.unit);
+    // A list with another article, opened on the device: the found article can be added to it and counted offline.
+    const other = articles.find((a) => a.kind === 'product' && a.id !== article.id)!;
+    const listName = `E2E Hitta ${Date.now().toString(36)}`;
+    const listId = await inventoryApi.createList(users.kund, COMPANY, listName, [{ productId: other.id }]);
 
     // A user who never opened inventory: the engine's refresh brings the company's article index all the same.
     await app.login.loginAs(users.kund);
     await sync.expectState('synced', 0);
     await expect.poll(() => articlesOnDevice(page, COMPANY), { timeout: 20_000 }).toBe(articles.length);
+    // Then a list is opened on the device (its items are kept for counting offline).
+    await inventory.gotoList(listId, listName, 'online');
+    await expect(inventory.item(other.name)).toBeVisible();
+    await sync.expectState('synced', 0);
     expect(await serviceWorkerControls(page)).toBe(true);
 
     await context.setOffline(true);
@@ -115,9 +125,19 @@ test.describe('finding any article offline', () => {
     );
     await sync.expectState('offline', 1);
 
+    // Into the inventory list on the device, then counted there.
+    const found = results.getByRole('article', { name: article.name });
+    await found.getByRole('button', { name: new RegExp(`^Lägg till i ${listName}`) }).click();
+    await found.getByRole('link', { name: new RegExp(`^Räkna i ${listName}`) }).click();
+    await expect(page.getByRole('heading', { level: 1, name: `Räkna ${listName}` })).toBeVisible();
+    await sync.expectState('offline', 2);
+
     // Back online: the outbox sends the add, and the server's cart has it.
     await context.setOffline(false);
     await sync.expectState('synced', 0);
     await expect.poll(() => cartQuantity(inventoryApi, page, article.id, article.unit)).toBe(before + 1);
+    await expect
+      .poll(async () => (await inventoryApi.items(users.kund, COMPANY, listId)).map((i) => i.articleNumber).sort())
+      .toEqual([article.articleNumber, other.articleNumber].sort());
   });
 });
