@@ -1,6 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import type { DeviceSearchResult } from '../../offline/inventory/article-search';
 import { ApiError } from '../api-error';
+import { loadedSyncEngine } from '../session/engine-loader';
+import { useCurrentUser } from '../session/hooks';
 
 /**
  * Whether a failed search failed for want of a network (no answer at all), not because the server said no: then the
@@ -33,4 +35,15 @@ export function useDeviceSearch(q: string, companyCode: string | null, enabled: 
     staleTime: 0,
     meta: { persist: false },
   });
+}
+
+/**
+ * The company whose articles the device search looks in: the user's chosen company, else (an offline start-up, no
+ * user from the API) the one the running engine was given. Unlike useActiveCompany it never loads the offline engine:
+ * the header search and /sok are also a visitor's, who must not download it (docs/decisions/0021).
+ */
+export function useDeviceCompany(): string | null {
+  const user = useCurrentUser();
+  if (user.data) return user.data.defaultCompany;
+  return loadedSyncEngine()?.syncController().getStatus().companyCode ?? null;
 }

@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { isNetworkFailure, useDeviceSearch } from '../../api/search/device-search';
-import { useActiveCompany } from '../../api/session/hooks';
+import { isNetworkFailure, useDeviceCompany, useDeviceSearch } from '../../api/search/device-search';
 import { useOnline } from '../../lib/use-online';
 import type { StoredArticle } from '../../offline/inventory/tables';
 
@@ -15,11 +14,11 @@ const MAX_DEVICE_OPTIONS = 8;
 export function useDeviceSuggestions(q: string, searching: boolean, searchError: unknown) {
   const { t } = useTranslation('search');
   const online = useOnline();
-  const company = useActiveCompany();
+  const company = useDeviceCompany();
   const offline = !online || isNetworkFailure(searchError);
-  const device = useDeviceSearch(q, company.code, offline && searching);
+  const device = useDeviceSearch(q, company, offline && searching);
   const articles = device.data?.kind === 'hits' ? device.data.hits.slice(0, MAX_DEVICE_OPTIONS) : [];
-  const text = !company.code
+  const text = !company
     ? t('offline.noCompany')
     : device.data?.kind === 'noIndex'
       ? t('offline.noIndex')

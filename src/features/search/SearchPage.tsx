@@ -5,9 +5,9 @@ import { categorySlugPaths, categoryTreeQuery } from '../../api/queries/catalog'
 import { searchPageQuery } from '../../api/search/queries';
 import { DEFAULT_PER_PAGE, type CategoryHit } from '../../api/search/search';
 import type { ProductHit, ProductSearchResult } from '../../api/search/types';
-import { isNetworkFailure } from '../../api/search/device-search';
+import { isNetworkFailure, useDeviceCompany } from '../../api/search/device-search';
 import { useSearchScope } from '../../api/search/use-search-scope';
-import { useActiveCompany, useIsAuthenticated } from '../../api/session/hooks';
+import { useIsAuthenticated } from '../../api/session/hooks';
 import { categoryPath } from '../../lib/paths';
 import { useOnline } from '../../lib/use-online';
 import { Alert } from '../../ui/Alert';
@@ -43,7 +43,7 @@ export function SearchPage() {
   const [text, setText] = useState(state.q);
   useEffect(() => setText(state.q), [state.q]);
   const online = useOnline();
-  const company = useActiveCompany();
+  const company = useDeviceCompany();
   // Without network the company's article index on the device answers (docs/decisions/0058).
   const offline = !online || (!data && isNetworkFailure(result.error));
 
@@ -79,7 +79,7 @@ export function SearchPage() {
 
       {offline && (
         <Suspense fallback={<Spinner label={t('searching')} className="mx-auto size-8" />}>
-          <OfflineSearchResults q={state.q} companyCode={company.code} />
+          <OfflineSearchResults q={state.q} companyCode={company} />
         </Suspense>
       )}
 
