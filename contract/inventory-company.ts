@@ -27,6 +27,11 @@ export const indexedArticle = z.object({
   id: z.string(),
   articleNumber: z.string(),
   name: z.string(),
+  /**
+   * The product page's slug (products; null for own articles), so an article found offline can be opened. Optional:
+   * an index stored on a device before it was sent has none.
+   */
+  slug: z.string().nullable().optional(),
   unit: z.enum(INVENTORY_UNITS),
   piecesPerCarton: z.number().int(),
   /** A scan of this GTIN counts one piece (own articles: their GTIN). */

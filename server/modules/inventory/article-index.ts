@@ -62,6 +62,7 @@ export function inventoryArticleIndexCalls(db: DbOrTx) {
               .select({
                 id: products.id,
                 sku: products.sku,
+                slug: products.slug,
                 name: products.name,
                 unit: products.unit,
                 piecesPerCarton: products.piecesPerCarton,
@@ -93,6 +94,7 @@ export function inventoryArticleIndexCalls(db: DbOrTx) {
           id: p.id,
           articleNumber: p.sku,
           name: p.name,
+          slug: p.slug,
           unit: p.unit,
           piecesPerCarton: p.piecesPerCarton,
           gtinPiece: p.gtinPiece,
@@ -106,6 +108,7 @@ export function inventoryArticleIndexCalls(db: DbOrTx) {
           id: o.id,
           articleNumber: o.articleNumber,
           name: o.name,
+          slug: null,
           unit: o.unit,
           piecesPerCarton: o.piecesPerCarton,
           gtinPiece: o.gtin,

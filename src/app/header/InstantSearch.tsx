@@ -12,7 +12,9 @@ import { categoryPath, productPath, searchPath } from '../../lib/paths';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { cx } from '../../ui/cx';
 import { SearchIcon } from '../../ui/SearchIcon';
+import { DeviceArticleOption, useDeviceSuggestions } from './device-search';
 import { headerSearchFieldClass } from './search-field-class';
+import type { StoredArticle } from '../../offline/inventory/tables';
 
 /** Typing settles this long before a search goes out. */
 const DEBOUNCE_MS = 150;
@@ -21,6 +23,7 @@ const MIN_CHARS = 2;
 type Option =
   | { id: string; kind: 'category'; href: string; name: string; detail: string }
   | { id: string; kind: 'product'; href: string; product: ProductHit }
+  | { id: string; kind: 'article'; href: string; article: StoredArticle }
   | { id: string; kind: 'all'; href: string; count: number; q: string };
 
 /**
@@ -43,7 +46,8 @@ export function InstantSearch({ className }: { className?: string }) {
   const slugPaths = useMemo(() => (tree.data ? categorySlugPaths(tree.data.data) : null), [tree.data]);
   const inputRef = useRef<HTMLInputElement>(null);
 
-  const data = searching && typed.length >= MIN_CHARS ? suggestions.data : undefined;
+  const device = useDeviceSuggestions(debounced, searching && typed.length >= MIN_CHARS, suggestions.error);
+  const data = searching && typed.length >= MIN_CHARS && !device.offline ? suggestions.data : undefined;
   const categories: Option[] = (data?.categories ?? []).map((c) => ({
     id: `category:${c.slug}`,
     kind: 'category',
@@ -57,10 +61,20 @@ export function InstantSearch({ className }: { className?: string }) {
     href: productPath(p.slug),
     product: p,
   }));
+  // Offline, an article opens /sok with its number: the page shows it with what can be done with it there.
+  if (device.offline) {
+    products.push(
+      ...device.articles.map((a): Option => ({
+        id: `article:${a.key}`,
+        kind: 'article',
+        href: searchPath(a.articleNumber),
+        article: a,
+      })),
+    );
+  }
+  const found = device.offline ? device.articles.length : (data?.found ?? 0);
   const all: Option[] =
-    typed.length >= MIN_CHARS
-      ? [{ id: 'all', kind: 'all', href: searchPath(typed), count: data?.found ?? 0, q: typed }]
-      : [];
+    typed.length >= MIN_CHARS ? [{ id: 'all', kind: 'all', href: searchPath(typed), count: found, q: typed }] : [];
 
   const options = [...categories, ...products, ...(categories.length + products.length > 0 ? all : [])];
   const [open, setOpen] = useState(false);
@@ -142,6 +156,8 @@ export function InstantSearch({ className }: { className?: string }) {
         </>
       ) : option.kind === 'product' ? (
         <ProductOption product={option.product} />
+      ) : option.kind === 'article' ? (
+        <DeviceArticleOption article={option.article} />
       ) : (
         t('instant.showAll', { count: option.count, q: option.q })
       )}
@@ -183,6 +199,14 @@ export function InstantSearch({ className }: { className?: string }) {
         hidden={!shown}
         className="absolute top-full left-0 z-50 mt-1.5 max-h-[min(70dvh,36rem)] w-full min-w-[min(26rem,calc(100vw-2rem))] overflow-auto rounded-xl border border-gray-200 bg-white p-1.5 shadow-xl dark:border-gray-700 dark:bg-gray-900"
       >
+        {device.offline && (
+          <p
+            data-testid="instant-search-offline"
+            className="rounded-lg bg-primary-50 px-3 py-2 text-sm font-semibold text-primary-950 dark:bg-primary-950 dark:text-primary-50"
+          >
+            {t('offline.notice')}
+          </p>
+        )}
         <ul id={listboxId} role="listbox" aria-label={tl('header.search')} className="outline-none">
           {categories.length > 0 && (
             <li role="presentation">
@@ -198,7 +222,7 @@ export function InstantSearch({ className }: { className?: string }) {
             <li role="presentation">
               <ul role="group" aria-labelledby={`${listboxId}-products`}>
                 <li role="presentation" id={`${listboxId}-products`} className={sectionHeader}>
-                  {t('instant.products')}
+                  {device.offline ? t('offline.group') : t('instant.products')}
                 </li>
                 {products.map((option, i) => renderOption(option, categories.length + i))}
               </ul>
@@ -209,12 +233,18 @@ export function InstantSearch({ className }: { className?: string }) {
         </ul>
         {options.length === 0 && (
           <p className="px-3 py-4 text-sm text-gray-700 dark:text-gray-300">
-            {suggestions.isFetching || !data ? t('searching') : t('instant.empty', { q: typed })}
+            {device.offline
+              ? (device.text ?? t('searching'))
+              : suggestions.isFetching || !data
+                ? t('searching')
+                : t('instant.empty', { q: typed })}
           </p>
         )}
       </div>
       <span role="status" className="sr-only">
-        {shown && data ? t('instant.summary', { count: options.length }) : ''}
+        {shown && (device.offline ? device.answered : data)
+          ? `${device.offline ? `${t('offline.notice')}. ` : ''}${t('instant.summary', { count: options.length })}`
+          : ''}
       </span>
     </div>
   );

@@ -119,6 +119,12 @@ function Counter({ list }: { list: MirrorInventoryList }) {
         {c.announce}
       </p>
 
+      {scanning && (
+        <Suspense fallback={<Spinner className="size-6" label={t('scanner.starting')} />}>
+          <ScannerView onCode={(scanned) => void c.onCode(scanned)} />
+        </Suspense>
+      )}
+
       <LastCounted
         id={id}
         item={c.item}
@@ -155,11 +161,6 @@ function Counter({ list }: { list: MirrorInventoryList }) {
         <Button size="lg" className="h-16 text-xl" onPress={c.toggleScanning} aria-expanded={scanning}>
           {scanning ? t('count.stopScan') : t('count.scan')}
         </Button>
-        {scanning && (
-          <Suspense fallback={<Spinner className="size-6" label={t('scanner.starting')} />}>
-            <ScannerView onCode={(scanned) => void c.onCode(scanned)} />
-          </Suspense>
-        )}
         <form onSubmit={(e) => void c.submitCode(e)} className="flex flex-col gap-1.5">
           <label htmlFor={`${id}-code`} className={labelClass}>
             {t('count.manual')}

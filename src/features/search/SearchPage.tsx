@@ -1,13 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
-import { useDeferredValue, useMemo, useState, useEffect } from 'react';
+import { lazy, Suspense, useDeferredValue, useMemo, useState, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { categorySlugPaths, categoryTreeQuery } from '../../api/queries/catalog';
 import { searchPageQuery } from '../../api/search/queries';
 import { DEFAULT_PER_PAGE, type CategoryHit } from '../../api/search/search';
 import type { ProductHit, ProductSearchResult } from '../../api/search/types';
+import { isNetworkFailure, useDeviceCompany } from '../../api/search/device-search';
 import { useSearchScope } from '../../api/search/use-search-scope';
 import { useIsAuthenticated } from '../../api/session/hooks';
 import { categoryPath } from '../../lib/paths';
+import { useOnline } from '../../lib/use-online';
 import { Alert } from '../../ui/Alert';
 import { AddToPurchaseList } from '../../ui/catalog/AddToPurchaseList';
 import { ListingView } from '../../ui/catalog/ListingView';
@@ -18,6 +20,9 @@ import { useListingUrlState } from '../../ui/catalog/use-listing-url-state';
 import { Link } from '../../ui/Link';
 import { SearchField } from '../../ui/SearchField';
 import { Spinner } from '../../ui/Spinner';
+
+/** The device's answer without network: loaded only when needed (MiniSearch and Dexie stay out of the first load). */
+const OfflineSearchResults = lazy(() => import('../../ui/offline-search/OfflineSearchResults'));
 
 /**
  * /sok?q=… — categories, products (sorts, facets, paging), the company's tender items and its campaigns. Everything
@@ -37,6 +42,10 @@ export function SearchPage() {
   const data = useDeferredValue(result.data);
   const [text, setText] = useState(state.q);
   useEffect(() => setText(state.q), [state.q]);
+  const online = useOnline();
+  const company = useDeviceCompany();
+  // Without network the company's article index on the device answers (docs/decisions/0058).
+  const offline = !online || (!data && isNetworkFailure(result.error));
 
   useDocumentMeta(state.q ? t('pageTitle', { q: state.q }) : t('title'));
 
@@ -65,27 +74,33 @@ export function SearchPage() {
             onClear={() => setText('')}
           />
         </div>
-        {!state.q && <p className="text-gray-700 dark:text-gray-300">{t('intro')}</p>}
+        {!state.q && !offline && <p className="text-gray-700 dark:text-gray-300">{t('intro')}</p>}
       </div>
 
-      {result.error && !data && <Alert tone="error">{t('failed')}</Alert>}
+      {offline && (
+        <Suspense fallback={<Spinner label={t('searching')} className="mx-auto size-8" />}>
+          <OfflineSearchResults q={state.q} companyCode={company} />
+        </Suspense>
+      )}
 
-      {firstAnswer && (
+      {!offline && result.error && !data && <Alert tone="error">{t('failed')}</Alert>}
+
+      {firstAnswer && !offline && (
         <div className="flex min-h-dvh justify-center pt-16 text-primary-700 dark:text-primary-300">
           <Spinner label={t('searching')} className="size-8" />
         </div>
       )}
 
-      {nothing && (
+      {nothing && !offline && (
         <div className="rounded-xl border border-dashed border-gray-300 p-8 text-center dark:border-gray-600">
           <h2 className="text-lg font-bold text-gray-950 dark:text-white">{t('noResults', { q: state.q })}</h2>
           <p className="mt-2 text-gray-700 dark:text-gray-300">{t('noResultsText')}</p>
         </div>
       )}
 
-      {data && data.categories.length > 0 && <CategoryResults categories={data.categories} />}
+      {!offline && data && data.categories.length > 0 && <CategoryResults categories={data.categories} />}
 
-      {data?.tenderItems && data.tenderItems.found > 0 && (
+      {!offline && data?.tenderItems && data.tenderItems.found > 0 && (
         <ItemGroup
           id="tender-items"
           title={t('tenderItems')}
@@ -94,7 +109,7 @@ export function SearchPage() {
           cardActions={cardActions}
         />
       )}
-      {data?.campaigns && data.campaigns.found > 0 && (
+      {!offline && data?.campaigns && data.campaigns.found > 0 && (
         <ItemGroup
           id="campaigns"
           title={t('campaigns')}
@@ -104,7 +119,7 @@ export function SearchPage() {
         />
       )}
 
-      {!nothing && !firstAnswer && (
+      {!offline && !nothing && !firstAnswer && (
         <ListingView
           state={state}
           setState={setState}

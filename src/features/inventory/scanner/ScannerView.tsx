@@ -9,6 +9,16 @@ interface ScannerViewProps {
   onCode: (code: string) => void;
 }
 
+/**
+ * Brings the picture to the top of the screen, under the sticky site header: on a phone the scanner opened far down the
+ * count screen and only a sliver of the camera was visible (issue #15).
+ */
+function scrollIntoSight(element: HTMLElement): void {
+  const header = document.querySelector('header');
+  const below = header && getComputedStyle(header).position === 'sticky' ? header.getBoundingClientRect().bottom : 0;
+  window.scrollBy({ top: element.getBoundingClientRect().top - below - 8 });
+}
+
 type State = { kind: 'starting' } | { kind: 'live'; scanner: Scanner } | { kind: 'problem'; problem: ScannerProblem };
 
 /**
@@ -17,12 +27,17 @@ type State = { kind: 'starting' } | { kind: 'live'; scanner: Scanner } | { kind:
  */
 export default function ScannerView({ onCode }: ScannerViewProps) {
   const { t } = useTranslation('inventory');
+  const root = useRef<HTMLDivElement>(null);
   const video = useRef<HTMLVideoElement>(null);
   const callback = useRef(onCode);
   callback.current = onCode;
   const [state, setState] = useState<State>({ kind: 'starting' });
   const [torch, setTorch] = useState(false);
   const [visible, setVisible] = useState(() => document.visibilityState === 'visible');
+
+  useEffect(() => {
+    if (root.current) scrollIntoSight(root.current);
+  }, []);
 
   useEffect(() => {
     const onVisibility = () => setVisible(document.visibilityState === 'visible');
@@ -56,7 +71,7 @@ export default function ScannerView({ onCode }: ScannerViewProps) {
   }, [visible]);
 
   return (
-    <div className="flex flex-col gap-3" data-testid="scanner">
+    <div ref={root} className="flex flex-col gap-2" data-testid="scanner">
       {state.kind === 'problem' ? (
         <Alert tone="warning">{t(`scanner.${state.problem}`)}</Alert>
       ) : (
@@ -77,19 +92,20 @@ export default function ScannerView({ onCode }: ScannerViewProps) {
           playsInline
         />
         <div aria-hidden="true" className="pointer-events-none absolute inset-x-8 top-1/2 h-0.5 bg-red-500/80" />
+        {state.kind === 'live' && state.scanner.torchSupported && (
+          // On the picture, so that what was counted and its undo sit right under it (one hand, no scrolling).
+          <Button
+            variant="secondary"
+            className="absolute bottom-2 left-2"
+            onPress={() => {
+              const next = !torch;
+              void state.scanner.setTorch(next).then(() => setTorch(next));
+            }}
+          >
+            {torch ? t('scanner.torchOff') : t('scanner.torchOn')}
+          </Button>
+        )}
       </div>
-      {state.kind === 'live' && state.scanner.torchSupported && (
-        <Button
-          variant="secondary"
-          size="lg"
-          onPress={() => {
-            const next = !torch;
-            void state.scanner.setTorch(next).then(() => setTorch(next));
-          }}
-        >
-          {torch ? t('scanner.torchOff') : t('scanner.torchOn')}
-        </Button>
-      )}
     </div>
   );
 }
