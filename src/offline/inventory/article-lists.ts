@@ -2,7 +2,10 @@ import type { OfflineDb } from '../engine/database';
 import type { MirrorInventoryList } from './tables';
 
 export interface ArticleLists {
-  /** The company's lists whose items are on the device (so counting and adding work offline), newest change first. */
+  /**
+   * The company's open lists whose items are on the device (so counting and adding work offline), newest change
+   * first. A closed list refuses counts (docs/decisions/0062), so it is never offered.
+   */
   lists: MirrorInventoryList[];
   /** Article number → the newest of those lists that has the article. */
   containing: Map<string, MirrorInventoryList>;
@@ -18,7 +21,7 @@ export async function listsForArticles(
   articleNumbers: readonly string[],
 ): Promise<ArticleLists> {
   const lists = (await db.inventoryLists.where('companyCode').equals(companyCode).toArray())
-    .filter((l) => l.itemsRead)
+    .filter((l) => l.itemsRead && l.closedAt === null)
     .sort((a, b) => (a.updatedAt < b.updatedAt ? 1 : a.updatedAt > b.updatedAt ? -1 : 0));
   const containing = new Map<string, MirrorInventoryList>();
   for (const list of lists) {
