@@ -68,6 +68,8 @@ export const ERROR_CODES = [
   'InventoryListItemNotFound',
   'CompanyProductNotFound',
   'UnknownAccount',
+  /** A walking order names an item of another zone. */
+  'ItemNotInZone',
   'UnknownZone',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
