@@ -36,7 +36,9 @@ export type InventoryChange =
   /** A typed number: the stock is this many now. */
   | { type: 'countSet'; listId: string; itemId: string; quantity: number; unit: InventoryUnit; id?: string }
   /** Takes back a scan: a negative delta of the same amount, so it merges like any scan across devices. */
-  | { type: 'undoScan'; listId: string; itemId: string; amount: number; unit: InventoryUnit; id?: string };
+  | { type: 'undoScan'; listId: string; itemId: string; amount: number; unit: InventoryUnit; id?: string }
+  /** A zone's walking order (zone null: the items without one): these items first, in this order. */
+  | { type: 'reorderZone'; listId: string; zone: string | null; itemIds: string[] };
 
 interface OpBase {
   listId: string;
@@ -78,7 +80,8 @@ export type InventoryOp =
       deviceId: string;
       /** A negative delta that takes back a scan (for the sync panel's text). */
       undo: boolean;
-    });
+    })
+  | (OpBase & { type: 'reorderZone'; zone: string | null; itemIds: string[] });
 
 /** One list with (some of) its items: all of them in a rebase, only those a change touches in mutate. */
 export interface InventoryState {
