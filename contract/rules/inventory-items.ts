@@ -135,3 +135,17 @@ export function movedInWalk(order: readonly string[], id: string, step: number):
   next.splice(to, 0, id);
   return next;
 }
+
+/**
+ * The walk through a whole list: zone by zone in the company's zone order (zones it no longer has after them by name,
+ * items without a zone last — the order of `groupInventoryItems`), each zone in its walking order.
+ */
+export function walkThroughOrder(company: { zones: readonly { name: string; sort: number }[] }) {
+  const zoneOrder = new Map(company.zones.map((z) => [z.name, z.sort]));
+  const zoneOf = (zone: string | null) =>
+    zone === null ? Number.POSITIVE_INFINITY : (zoneOrder.get(zone) ?? Number.MAX_SAFE_INTEGER);
+  return (a: WalkItem & { zone: string | null }, b: WalkItem & { zone: string | null }) =>
+    zoneOf(a.zone) - zoneOf(b.zone) ||
+    (a.zone !== b.zone && a.zone !== null && b.zone !== null ? collator.compare(a.zone, b.zone) : 0) ||
+    walkOrder(a, b);
+}
