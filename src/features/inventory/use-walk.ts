@@ -23,7 +23,7 @@ export function useWalk(list: MirrorInventoryList, company: InventoryCompanyRow 
   const [show, setShow] = useState<WalkShow>('all');
   const [announce, setAnnounce] = useState('');
   /** The item just moved: its button keeps the focus once the row has moved. */
-  const [moved, setMoved] = useState<{ id: string; direction: -1 | 1 } | null>(null);
+  const [moved, setMoved] = useState<{ id: string; direction: -1 | 1; position: number } | null>(null);
   const items = useLiveQuery(() => offlineDb().inventoryItems.where('listId').equals(list.id).toArray(), [list.id]);
 
   const walk = useMemo(() => walkOf(items ?? [], company?.zones ?? []), [items, company?.zones]);
@@ -49,7 +49,7 @@ export function useWalk(list: MirrorInventoryList, company: InventoryCompanyRow 
     try {
       await changeInventory({ type: 'reorderZone', listId: list.id, zone: step.zone, itemIds: order });
       const name = inZone.find((i) => i.id === itemId)?.name ?? '';
-      setMoved({ id: itemId, direction });
+      setMoved({ id: itemId, direction, position: order.indexOf(itemId) });
       setAnnounce(
         t('walk.moved', { name, position: order.indexOf(itemId) + 1, count: order.length, zone: step.label }),
       );

@@ -22,7 +22,7 @@ interface WalkItemsProps {
   setShow: (show: WalkShow) => void;
   goTo: (param: string) => void;
   move: (itemId: string, direction: -1 | 1) => Promise<void>;
-  moved: { id: string; direction: -1 | 1 } | null;
+  moved: { id: string; direction: -1 | 1; position: number } | null;
   announce: string;
   unitText: (unit: InventoryUnit) => string;
   /** One tap: the item becomes the one counted (+1 / number pad above). */
@@ -38,14 +38,17 @@ export function WalkItems(props: WalkItemsProps) {
   const { t } = useTranslation('inventory');
   const [limit, setLimit] = useState(PAGE);
   const list = useRef<HTMLOListElement>(null);
+  const focused = useRef<WalkItemsProps['moved']>(null);
   const notCounted = walk.total - walk.counted;
   const position = new Map(inZone.map((item, index) => [item.id, index]));
 
   useEffect(() => setLimit(PAGE), [step.param, show]);
 
-  // The moved row's button keeps the focus (or its other button, at the top or the bottom of the walk).
+  // The moved row's button keeps the focus (or its other button, at the top or the bottom of the walk) — once the row
+  // stands at its new place, and only then: later scans redraw the zone and must not pull the focus back here.
   useEffect(() => {
-    if (!moved) return;
+    if (!moved || focused.current === moved || inZone[moved.position]?.id !== moved.id) return;
+    focused.current = moved;
     const row = list.current?.querySelector<HTMLElement>(`[data-item-id="${moved.id}"]`);
     const wanted = row?.querySelector<HTMLButtonElement>(`[data-move="${moved.direction}"]:not([disabled])`);
     (wanted ?? row?.querySelector<HTMLButtonElement>('[data-move]:not([disabled])'))?.focus();
