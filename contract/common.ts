@@ -68,6 +68,8 @@ export const ERROR_CODES = [
   'InventoryListItemNotFound',
   'CompanyProductNotFound',
   'UnknownAccount',
+  /** A walking order names an item of another zone. */
+  'ItemNotInZone',
   'UnknownZone',
   /** A change to a closed inventory list (its items, counts or the list itself): 409 until it is reopened. */
   'InventoryListClosed',

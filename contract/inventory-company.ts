@@ -43,6 +43,11 @@ export const indexedArticle = z.object({
   /** Where the company keeps it (its last inventory placement, or the own article's zone), else null. */
   zone: z.string().nullable(),
   account: z.string().nullable(),
+  /**
+   * Its place in the zone's walking order at that last placement (null: not placed). Missing in an index stored on a
+   * device before walking orders existed: read as null.
+   */
+  walkPosition: z.number().int().nullable().optional(),
 });
 export type IndexedArticle = z.infer<typeof indexedArticle>;
 

@@ -27,3 +27,4 @@ export * from './inventory-lists';
 export * from './inventory-items';
 export * from './inventory-counts';
 export * from './inventory-company';
+export * from './inventory-walk';

@@ -21,4 +21,5 @@ export const inventory = {
   chartOfAccounts: get('/v1/company/:companyCode/chart-of-account'),
   zones: get('/v1/company/:companyCode/zones'),
   articleIndex: get('/v1/company/:companyCode/article-index'),
+  walkOrder: put('/v1/company/:companyCode/inventory-list/:listId/walk-order'),
 };

@@ -119,3 +119,57 @@ export function groupInventoryItems<T extends InventoryListItem>(
     };
   });
 }
+
+// --- walking order within a zone (issue #15) -----------------------------------------------------------------------
+
+type WalkItem = Pick<InventoryListItem, 'id' | 'name' | 'articleNumber' | 'walkPosition'>;
+
+/**
+ * The walking order of a zone's items: placed items by `walkPosition` ascending, then the unplaced ones by name
+ * (Swedish collation, like the name order), then article number and id — so two devices draw the same walk.
+ */
+export function walkOrder(a: WalkItem, b: WalkItem): number {
+  if (a.walkPosition !== b.walkPosition) {
+    if (a.walkPosition === null) return 1;
+    if (b.walkPosition === null) return -1;
+    return a.walkPosition - b.walkPosition;
+  }
+  return collator.compare(a.name, b.name) || collator.compare(a.articleNumber, b.articleNumber) || byText(a.id, b.id);
+}
+
+/**
+ * The positions a reorder gives a zone's items: the asked items 0..n-1 in the asked order, then the zone's other items
+ * (an item another phone added meanwhile) after them in their walking order — so a reorder sent late never drops or
+ * collides with what it did not know of. The server and the phone's mirror both place items by this.
+ */
+export function walkPositions(zoneItems: readonly WalkItem[], itemIds: readonly string[]): Map<string, number> {
+  const positions = new Map<string, number>();
+  itemIds.forEach((id, index) => positions.set(id, index));
+  const rest = zoneItems.filter((i) => !positions.has(i.id)).sort(walkOrder);
+  rest.forEach((item, index) => positions.set(item.id, itemIds.length + index));
+  return positions;
+}
+
+/** The ids in `order` with `id` moved by `step` places (−1 up, +1 down), kept inside the list; the others keep theirs. */
+export function movedInWalk(order: readonly string[], id: string, step: number): string[] {
+  const from = order.indexOf(id);
+  if (from < 0) return [...order];
+  const to = Math.max(0, Math.min(order.length - 1, from + step));
+  const next = order.filter((other) => other !== id);
+  next.splice(to, 0, id);
+  return next;
+}
+
+/**
+ * The walk through a whole list: zone by zone in the company's zone order (zones it no longer has after them by name,
+ * items without a zone last — the order of `groupInventoryItems`), each zone in its walking order.
+ */
+export function walkThroughOrder(company: { zones: readonly { name: string; sort: number }[] }) {
+  const zoneOrder = new Map(company.zones.map((z) => [z.name, z.sort]));
+  const zoneOf = (zone: string | null) =>
+    zone === null ? Number.POSITIVE_INFINITY : (zoneOrder.get(zone) ?? Number.MAX_SAFE_INTEGER);
+  return (a: WalkItem & { zone: string | null }, b: WalkItem & { zone: string | null }) =>
+    zoneOf(a.zone) - zoneOf(b.zone) ||
+    (a.zone !== b.zone && a.zone !== null && b.zone !== null ? collator.compare(a.zone, b.zone) : 0) ||
+    walkOrder(a, b);
+}

@@ -24,6 +24,8 @@ import {
   shortfallResponse,
   updateInventoryItemBody,
   updateInventoryListBody,
+  walkOrderAnswer,
+  walkOrderBody,
   zonesResponse,
 } from '../../inventory';
 import { inventory as calls } from '../inventory';
@@ -183,5 +185,13 @@ export const inventory = describe(calls, {
     security,
     params: inventoryCompanyParams,
     response: { 200: articleIndexResponse, 304: z.null(), ...errors },
+  },
+  walkOrder: {
+    tags,
+    summary: "Set a zone's walking order in a list (the next list of the company starts from it)",
+    security,
+    params: inventoryItemsParams,
+    body: walkOrderBody,
+    response: { 200: walkOrderAnswer, ...errors },
   },
 });

@@ -79,6 +79,7 @@ export function inventoryArticleIndexCalls(db: DbOrTx) {
             articleNumber: inventoryListItems.articleNumber,
             account: inventoryListItems.account,
             zone: inventoryListItems.zone,
+            walkPosition: inventoryListItems.walkPosition,
           })
           .from(inventoryListItems)
           .innerJoin(inventoryLists, eq(inventoryLists.id, inventoryListItems.listId))
@@ -102,6 +103,7 @@ export function inventoryArticleIndexCalls(db: DbOrTx) {
           price: priceOf.get(p.id) ?? 0,
           zone: placed.get(p.sku)?.zone ?? null,
           account: placed.get(p.sku)?.account ?? null,
+          walkPosition: placed.get(p.sku)?.walkPosition ?? null,
         })),
         ...own.map((o) => ({
           kind: 'own' as const,
@@ -116,6 +118,8 @@ export function inventoryArticleIndexCalls(db: DbOrTx) {
           price: o.price,
           zone: placed.get(o.articleNumber)?.zone ?? o.zone,
           account: placed.get(o.articleNumber)?.account ?? o.account,
+          // The own article's zone (no placement yet) has no place in a walk.
+          walkPosition: placed.get(o.articleNumber)?.walkPosition ?? null,
         })),
       ].sort((a, b) => (a.articleNumber < b.articleNumber ? -1 : a.articleNumber > b.articleNumber ? 1 : 0));
       const version = createHash('sha256').update(JSON.stringify(articles)).digest('base64url').slice(0, 22);

@@ -61,10 +61,14 @@ export function inventoryItemCalls(db: DbOrTx, scope: InventoryScope, store: Cou
     if (!row) throw new AppError(400, 'UnknownZone', undefined, [{ path, message: errorText('UnknownZone') }]);
   }
 
-  /** Where the company placed an article last time (latest list first), for defaults. */
+  /** Where the company placed an article last time (latest list first): zone, account and walk position defaults. */
   async function lastPlacement(companyId: string, articleNumber: string) {
     const [row] = await db
-      .select({ account: inventoryListItems.account, zone: inventoryListItems.zone })
+      .select({
+        account: inventoryListItems.account,
+        zone: inventoryListItems.zone,
+        walkPosition: inventoryListItems.walkPosition,
+      })
       .from(inventoryListItems)
       .innerJoin(inventoryLists, eq(inventoryLists.id, inventoryListItems.listId))
       .where(and(eq(inventoryLists.companyId, companyId), eq(inventoryListItems.articleNumber, articleNumber)))
@@ -179,6 +183,8 @@ export function inventoryItemCalls(db: DbOrTx, scope: InventoryScope, store: Cou
       const unit = body.unit ?? source.unit;
       const account = body.account !== undefined ? body.account : (placement?.account ?? source.account);
       const zone = body.zone !== undefined ? body.zone : (placement?.zone ?? source.zone);
+      // The place in the walk goes with the zone it was in: in another zone it means nothing (docs/decisions/0061).
+      const walkPosition = placement && placement.zone === zone ? placement.walkPosition : null;
       if (body.account !== undefined) await checkAccount(company.id, account);
       if (body.zone !== undefined) await checkZone(company.id, zone);
       const id = body.id ?? crypto.randomUUID();
@@ -194,6 +200,7 @@ export function inventoryItemCalls(db: DbOrTx, scope: InventoryScope, store: Cou
         price: body.price ?? convertPrice(source.price, source.unit, unit, source.piecesPerCarton),
         account,
         zone,
+        walkPosition,
         parLevel: body.parLevel === undefined || body.parLevel === null ? null : String(body.parLevel),
         createdAt: now,
         updatedAt: now,

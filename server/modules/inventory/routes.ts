@@ -173,5 +173,13 @@ export function inventoryRoutes({ db, idempotency }: Deps) {
         return index;
       },
     });
+
+    register(app, routes.walkOrder, {
+      access: access.company('params.companyCode'),
+      handler: (req, reply) =>
+        change.answer(req, reply, (tx, { company }) =>
+          serviceOn(tx).setWalkOrder(company, req.params.listId, req.body),
+        ),
+    });
   };
 }

@@ -4,8 +4,9 @@
  * a list of another company answers 404 InventoryListNotFound. Items and counts are reached only through such a list.
  * Written against `DbOrTx`: the routes build it on the idempotency transaction for changes.
  *
- * The calls live by what they do: lists.ts, closing.ts, items.ts, counts.ts (with count-events.ts), groups.ts (groups, zones,
- * accounts, export data), shortfall.ts and article-index.ts; scope.ts finds lists and items inside the company.
+ * The calls live by what they do: lists.ts, closing.ts, items.ts, counts.ts (with count-events.ts), groups.ts (groups,
+ * zones, accounts, export data), shortfall.ts, article-index.ts and walk-order.ts; scope.ts finds lists and items
+ * inside the company.
  */
 import type { DbOrTx } from '../../db/client';
 import { inventoryArticleIndexCalls } from './article-index';
@@ -17,6 +18,7 @@ import { inventoryItemCalls } from './items';
 import { inventoryListCalls } from './lists';
 import { createInventoryScope } from './scope';
 import { inventoryShortfallCalls } from './shortfall';
+import { inventoryWalkOrderCalls } from './walk-order';
 
 export type { ItemQuery } from './scope';
 export type InventoryService = ReturnType<typeof createInventoryService>;
@@ -32,5 +34,6 @@ export function createInventoryService(db: DbOrTx) {
     ...inventoryCountCalls(db, scope, store),
     ...inventoryShortfallCalls(db, scope),
     ...inventoryArticleIndexCalls(db),
+    ...inventoryWalkOrderCalls(db, scope),
   };
 }

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useId } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { useSyncState } from '../../api/session/hooks';
@@ -14,17 +14,21 @@ import { Spinner } from '../../ui/Spinner';
 import { ClosedNotice } from './components/ClosedNotice';
 import { LastCounted } from './components/LastCounted';
 import { ListNotFound } from './components/ListNotFound';
+import { WalkItems } from './components/WalkItems';
+import { ZoneWalk } from './components/ZoneWalk';
 import { useInventoryCompany, useInventoryListHead } from './data';
 import { countNumber as number, useCount } from './use-count';
 import { useOpenList } from './use-open-list';
 import { useRecountTarget } from './use-recount-target';
+import { useWalk } from './use-walk';
 
 const ScannerView = lazy(() => import('./scanner/ScannerView'));
 
 /**
  * /profil/inventering/{id}/rakna — counting with one hand: scan (camera) or type a code, +1 piece / +1 carton, undo the
- * last scan, a number pad for a typed count. Everything works without network; a count shows only once it is stored
- * on the device. While this screen is open an app update waits (useBusy('count')).
+ * last scan, a number pad for a typed count; zone by zone in the walking order the user set (`?zon=`), with what is not
+ * counted yet. Everything works without network; a count shows only once it is stored on the device. While this screen
+ * is open an app update waits (useBusy('count')).
  */
 export function CountPage() {
   const { id = null } = useParams();
@@ -70,9 +74,20 @@ function Counter({ list }: { list: MirrorInventoryList }) {
   const id = useId();
   const sync = useSyncState();
   const company = useInventoryCompany(list.companyCode);
-  const c = useCount(list);
-  const { zone, code, pick, picked, offer, scanning, unitText } = c;
+  const w = useWalk(list, company);
+  const c = useCount(list, w.step?.zone ?? null);
+  const { code, pick, picked, offer, scanning, unitText } = c;
   useRecountTarget(list.id, c.choose);
+  /** An item chosen in the walk: the card's first button takes the focus once the card shows it. */
+  const chosen = useRef<string | null>(null);
+
+  useEffect(() => {
+    if (!chosen.current || c.item?.id !== chosen.current) return;
+    chosen.current = null;
+    const card = document.getElementById(`${id}-last`)?.closest('section');
+    card?.scrollIntoView?.({ block: 'start' });
+    card?.querySelector<HTMLButtonElement>('button')?.focus();
+  }, [c.item, id]);
 
   useEffect(() => {
     document.title = documentTitle(t('count.heading', { name: list.name }));
@@ -96,24 +111,7 @@ function Counter({ list }: { list: MirrorInventoryList }) {
 
       {!list.itemsRead && !sync.online && <Alert tone="warning">{t('items.notOnDevice')}</Alert>}
 
-      <div className="flex flex-col gap-1.5">
-        <label htmlFor={`${id}-zone`} className={labelClass}>
-          {t('count.zone')}
-        </label>
-        <select
-          id={`${id}-zone`}
-          value={zone}
-          onChange={(e) => c.setZone(e.target.value)}
-          className={`${inputClass} h-12 text-lg`}
-        >
-          <option value="">{t('count.allZones')}</option>
-          {(company?.zones ?? []).map((z) => (
-            <option key={z.id} value={z.name}>
-              {z.name}
-            </option>
-          ))}
-        </select>
-      </div>
+      <ZoneWalk id={id} walk={w.walk} step={w.step} previous={w.previous} next={w.next} goTo={w.goTo} />
 
       <p className="sr-only" aria-live="assertive" data-testid="count-announcement">
         {c.announce}
@@ -209,6 +207,27 @@ function Counter({ list }: { list: MirrorInventoryList }) {
           )}
         </div>
       </section>
+
+      {w.step && !w.loading && (
+        <WalkItems
+          id={id}
+          walk={w.walk}
+          step={w.step}
+          inZone={w.inZone}
+          shown={w.shown}
+          show={w.show}
+          setShow={w.setShow}
+          goTo={w.goTo}
+          move={w.move}
+          moved={w.moved}
+          announce={w.announce}
+          unitText={unitText}
+          choose={(item) => {
+            chosen.current = item.id;
+            c.choose(item);
+          }}
+        />
+      )}
     </div>
   );
 }

@@ -203,6 +203,7 @@ function ListDetail({
                   </option>
                 )),
               )}
+              <option value={'walk-asc' satisfies ListSortValue}>{t('sort.walk-asc')}</option>
             </select>
           </div>
           <div className="flex flex-col gap-1.5">

@@ -1,5 +1,10 @@
 import { parLevelOrder } from '../../../contract/rules/count';
-import { groupInventoryItems, inventoryItemOrder, varianceTotal } from '../../../contract/rules/inventory-items';
+import {
+  groupInventoryItems,
+  inventoryItemOrder,
+  varianceTotal,
+  walkThroughOrder,
+} from '../../../contract/rules/inventory-items';
 import {
   type ChartAccount,
   type CompanyZone,
@@ -102,10 +107,13 @@ export function totalsOf<T extends InventoryListItem>(items: readonly T[], compa
 /** A row of the virtualized list: a group heading or an item. */
 export type Row<T> = ({ kind: 'group' } & GroupTotal) | { kind: 'item'; item: T };
 
+/** The list screen's sorts: the API's (SPEC §9) and the walk (zone by zone in walking order, decision 0061). */
+export type ListSort = InventoryItemSort | 'walk';
+
 /** Items sorted (SPEC §9) and, when asked, grouped by zone or account with subtotals: the rows the screen shows. */
 export function rowsOf<T extends InventoryListItem>(
   items: readonly T[],
-  view: { sort: InventoryItemSort; order: InventorySortOrder; group: InventoryGroup | null; q?: string },
+  view: { sort: ListSort; order: InventorySortOrder; group: InventoryGroup | null; q?: string },
   company: CompanyData,
 ): Row<T>[] {
   const q = view.q?.trim().toLocaleLowerCase('sv');
@@ -118,7 +126,9 @@ export function rowsOf<T extends InventoryListItem>(
           (i.gtinCarton ?? '').includes(q),
       )
     : items;
-  const sorted = [...filtered].sort(inventoryItemOrder(view.sort, view.order));
+  const sorted = [...filtered].sort(
+    view.sort === 'walk' ? walkThroughOrder(company) : inventoryItemOrder(view.sort, view.order),
+  );
   if (!view.group) return sorted.map((item) => ({ kind: 'item', item }));
   const rows: Row<T>[] = [];
   for (const g of groupInventoryItems(sorted, view.group, company)) {

@@ -22,15 +22,15 @@ export interface LastCount {
 export type CountOffer = Extract<ScanResolution, { kind: 'article' | 'unknown' }>;
 
 /**
- * The count screen's state and its scan queue: what was counted last, the zone, the typed code, the pick search, an
- * offer for an unknown code, and what the screen reader hears. Every count is stored on the device before anything is
- * shown, and scans run one after another, in the order they came.
+ * The count screen's state and its scan queue: what was counted last, the typed code, the pick search, an offer for an
+ * unknown code, and what the screen reader hears. `zone` is the walk's current zone (null: the items without one): an
+ * article added from a scan goes there. Every count is stored on the device before anything is shown, and scans run
+ * one after another, in the order they came.
  */
-export function useCount(list: MirrorInventoryList) {
+export function useCount(list: MirrorInventoryList, zone: string | null) {
   const { t } = useTranslation('inventory');
   const { data: user } = useCurrentUser();
   const sound = user?.scannerSound ?? true;
-  const [zone, setZone] = useState('');
   const [scanning, setScanning] = useState(false);
   const [code, setCode] = useState('');
   const [pick, setPick] = useState('');
@@ -130,19 +130,21 @@ export function useCount(list: MirrorInventoryList) {
     }
   };
 
-  /** An item chosen from the pick search becomes the one counted next. */
+  /** An item chosen from the pick search or the walk becomes the one counted next (shown at once). */
   const choose = (item: MirrorInventoryItem) => {
+    setCommitted(item);
     setLast({ itemId: item.id, scan: null });
     setPick('');
   };
 
   useEffect(() => {
     let cancelled = false;
-    void findListItems(list.id, pick, zone).then((found) => !cancelled && setPicked(found));
+    // The pick search looks in the whole list: what is not in the current zone must be found too.
+    void findListItems(list.id, pick, '').then((found) => !cancelled && setPicked(found));
     return () => {
       cancelled = true;
     };
-  }, [list.id, pick, zone]);
+  }, [list.id, pick]);
 
   // The live item once it has caught up with the committed one (a sync may move it on later).
   const live = lastItem && (!committed || committed.id !== lastItem.id || lastItem.countCount >= committed.countCount);
@@ -154,8 +156,6 @@ export function useCount(list: MirrorInventoryList) {
     : [];
 
   return {
-    zone,
-    setZone,
     scanning,
     toggleScanning: () => setScanning((v) => !v),
     code,

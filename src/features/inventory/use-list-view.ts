@@ -3,19 +3,22 @@ import {
   INVENTORY_GROUPS,
   INVENTORY_ITEM_SORTS,
   type InventoryGroup,
-  type InventoryItemSort,
   type InventorySortOrder,
 } from '../../../contract/inventory';
+import type { ListSort } from './logic';
 
-export type ListSortValue = `${InventoryItemSort}-${InventorySortOrder}`;
+export type ListSortValue = `${ListSort}-${InventorySortOrder}`;
+/** The sorts the list screen offers: the API's and the walk (`walk-asc`, zone by zone in walking order). */
+export const LIST_SORTS: readonly ListSort[] = [...INVENTORY_ITEM_SORTS, 'walk'];
 
 /** The list's sorting and grouping as the address holds them (a link or a reload keeps the view). */
 function readView(params: URLSearchParams) {
-  const [sort, order] = (params.get('sort') ?? 'name-asc').split('-') as [InventoryItemSort, InventorySortOrder];
+  const [sort, order] = (params.get('sort') ?? 'name-asc').split('-') as [ListSort, InventorySortOrder];
   const group = params.get('group') as InventoryGroup | null;
   return {
-    sort: INVENTORY_ITEM_SORTS.includes(sort) ? sort : 'name',
-    order: order === 'desc' ? ('desc' as const) : ('asc' as const),
+    sort: LIST_SORTS.includes(sort) ? sort : 'name',
+    // The walk has one direction.
+    order: order === 'desc' && sort !== 'walk' ? ('desc' as const) : ('asc' as const),
     group: group && INVENTORY_GROUPS.includes(group) ? group : null,
   };
 }

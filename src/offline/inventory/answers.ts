@@ -3,6 +3,7 @@ import {
   inventoryList,
   inventoryListDetail,
   inventoryListItem,
+  walkOrderAnswer,
   type InventoryList,
   type InventoryListDetail,
   type InventoryListItem,
@@ -98,5 +99,11 @@ async function applyFresh(db: OfflineDb, op: InventoryOp, body: unknown): Promis
     case 'deleteItem':
       await db.serverInventoryItems.delete(op.itemId);
       return true;
+    case 'reorderZone': {
+      const answer = walkOrderAnswer.safeParse(body);
+      if (!answer.success) return false;
+      for (const item of answer.data.data) await storeItem(db, op, item);
+      return true;
+    }
   }
 }

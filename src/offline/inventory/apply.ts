@@ -6,6 +6,7 @@ import type { IndexedArticle } from '../../../contract/inventory';
 import { MutationError, messageFor } from '../engine/messages';
 import { emptyInventoryState, type InventoryOp, type InventoryState } from './changes';
 import { adjusted, counted, later, newItem, patched } from './rows';
+import { checkReorder, reorderedZone } from './walk';
 import type { MirrorInventoryItem } from './tables';
 
 /**
@@ -82,6 +83,8 @@ export function applyOp(state: InventoryState, op: InventoryOp): InventoryState 
       next.delete(op.itemId);
       return { list: adjusted(list, op.at, item, undefined), items: next };
     }
+    case 'reorderZone':
+      return reorderedZone(state, op);
   }
 }
 
@@ -123,6 +126,8 @@ export function checkOp(state: InventoryState, op: InventoryOp): MutationError |
     case 'deleteItem':
     case 'count':
       return state.items.has(op.itemId) ? null : new MutationError('InventoryListItemNotFound');
+    case 'reorderZone':
+      return checkReorder(state, op);
     default:
       return null;
   }

@@ -44,7 +44,9 @@ export type InventoryChange =
   /** Takes back a scan: a negative delta of the same amount, so it merges like any scan across devices. */
   | { type: 'undoScan'; listId: string; itemId: string; amount: number; unit: InventoryUnit; id?: string }
   /** Closes the list after review (may be made offline); `closedBy` is the user's name, shown until the server's. */
-  | { type: 'closeList'; listId: string; closedBy?: string | null };
+  | { type: 'closeList'; listId: string; closedBy?: string | null }
+  /** A zone's walking order (zone null: the items without one): these items first, in this order. */
+  | { type: 'reorderZone'; listId: string; zone: string | null; itemIds: string[] };
 
 interface OpBase {
   listId: string;
@@ -87,7 +89,8 @@ export type InventoryOp =
       deviceId: string;
       /** A negative delta that takes back a scan (for the sync panel's text). */
       undo: boolean;
-    });
+    })
+  | (OpBase & { type: 'reorderZone'; zone: string | null; itemIds: string[] });
 
 /** One list with (some of) its items: all of them in a rebase, only those a change touches in mutate. */
 export interface InventoryState {

@@ -1,4 +1,5 @@
 import offline from '../../../locales/sv/offline.json' with { type: 'json' };
+import { NO_ZONE_LABEL } from '../../../contract/rules/inventory-items';
 import type { OutboxEntry } from '../engine/database';
 import { fill } from '../engine/messages';
 import type { InventoryOp } from './operations';
@@ -37,5 +38,7 @@ export function describeInventoryEntry(entry: OutboxEntry, listName?: string): s
       if (op.undo)
         return fill(t.undoScan, { amount: number(-op.value), unit: unitText(op.unit), article: op.name, list });
       return fill(t.countDelta, { amount: signed(op.value), unit: unitText(op.unit), article: op.name, list });
+    case 'reorderZone':
+      return fill(t.reorderZone, { zone: op.zone ?? NO_ZONE_LABEL, list });
   }
 }

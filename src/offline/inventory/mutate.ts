@@ -70,7 +70,7 @@ export async function mutateInventory(
     const before = await readMirrorRows(
       db,
       listId,
-      itemId ? [itemId] : [],
+      change.type === 'reorderZone' ? await zoneItemIds(db, listId, change.zone) : itemId ? [itemId] : [],
       change.type === 'addItem' ? change.article.articleNumber : undefined,
     );
     if (change.type !== 'createList' && !before.list) throw new MutationError('InventoryListNotFound');
@@ -118,6 +118,12 @@ export async function mutateInventory(
             : null;
     return { seq, mutationId, id, op, item: itemId ? (after.items.get(itemId) ?? null) : null };
   });
+}
+
+/** The ids of a zone's items (zone null: the items without one): a walking order places all of them. */
+async function zoneItemIds(db: OfflineDb, listId: string, zone: string | null): Promise<string[]> {
+  const items = await db.inventoryItems.where('listId').equals(listId).toArray();
+  return items.filter((i) => i.zone === zone).map((i) => i.id);
 }
 
 /** This installation's id (made once, kept in the meta table). Call inside a transaction over `meta`. */

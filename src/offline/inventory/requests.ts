@@ -62,6 +62,12 @@ export function requestOf(op: InventoryOp): OpRequest {
           deviceId: op.deviceId,
         },
       };
+    case 'reorderZone':
+      return {
+        method: 'PUT',
+        path: pathTo(inventory.walkOrder, { companyCode: op.companyCode, listId: op.listId }),
+        body: { zone: op.zone, itemIds: op.itemIds },
+      };
   }
 }
 
@@ -75,6 +81,9 @@ export function dependenciesOf(op: InventoryOp): { creates: string | null; depen
     case 'deleteItem':
     case 'count':
       return { creates: null, dependsOn: [op.listId, op.itemId] };
+    case 'reorderZone':
+      // Items added on this device must reach the server before an order that names them.
+      return { creates: null, dependsOn: [op.listId, ...op.itemIds] };
     default:
       return { creates: null, dependsOn: [op.listId] };
   }

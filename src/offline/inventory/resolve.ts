@@ -6,6 +6,7 @@ import {
   createInventoryListBody,
   updateInventoryItemBody,
   updateInventoryListBody,
+  walkOrderBody,
 } from '../../../contract/inventory';
 import { parsedOrRefused } from '../engine/messages';
 import type { InventoryChange, InventoryOp, ItemChanges } from './changes';
@@ -134,6 +135,10 @@ export function resolveChange(change: InventoryChange, c: ResolveContext): Inven
         deviceId: c.deviceId,
         undo: change.type === 'undoScan',
       };
+    }
+    case 'reorderZone': {
+      const body = parsedOrRefused(walkOrderBody.safeParse({ zone: change.zone, itemIds: change.itemIds }));
+      return { type: 'reorderZone', ...base, zone: body.zone, itemIds: body.itemIds };
     }
   }
 }

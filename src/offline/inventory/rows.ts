@@ -56,6 +56,7 @@ export function newItem(op: Extract<InventoryOp, { type: 'addItem' }>): MirrorIn
   const unit = fields.unit ?? article.unit;
   const price = fields.price ?? convertPrice(article.price, article.unit, unit, article.piecesPerCarton);
   const account = fields.account !== undefined ? fields.account : article.account;
+  const zone = fields.zone !== undefined ? fields.zone : article.zone;
   return {
     id: op.itemId,
     listId: op.listId,
@@ -74,7 +75,7 @@ export function newItem(op: Extract<InventoryOp, { type: 'addItem' }>): MirrorIn
     stockValue: 0,
     account,
     accountName: op.accountName,
-    zone: fields.zone !== undefined ? fields.zone : article.zone,
+    zone,
     parLevel: fields.parLevel ?? null,
     previousQuantity: null,
     variance: null,
@@ -85,7 +86,8 @@ export function newItem(op: Extract<InventoryOp, { type: 'addItem' }>): MirrorIn
     lastSetAt: null,
     lastSetBy: null,
     lastCountedBy: null,
-    walkPosition: null,
+    // Where the company walked past it last time, as the server defaults it (docs/decisions/0061).
+    walkPosition: zone === article.zone ? (article.walkPosition ?? null) : null,
     acceptedAt: null,
     countedBy: [],
     conflict: false,

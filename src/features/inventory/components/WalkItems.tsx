@@ -1,0 +1,163 @@
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { InventoryUnit } from '../../../../contract/inventory';
+import type { MirrorInventoryItem } from '../../../offline/inventory/tables';
+import { Button } from '../../../ui/Button';
+import { countNumber as number } from '../use-count';
+import type { WalkShow } from '../use-walk';
+import type { Walk, WalkStep } from '../walk';
+
+/** Rows drawn at first (and added per "Visa fler"): a zone of a thousand items opens as quickly as a small one. */
+const PAGE = 50;
+
+interface WalkItemsProps {
+  id: string;
+  walk: Walk;
+  step: WalkStep;
+  /** The zone's items in walking order. */
+  inZone: MirrorInventoryItem[];
+  /** What is drawn: all of them or those not counted yet. */
+  shown: MirrorInventoryItem[];
+  show: WalkShow;
+  setShow: (show: WalkShow) => void;
+  goTo: (param: string) => void;
+  move: (itemId: string, direction: -1 | 1) => Promise<void>;
+  moved: { id: string; direction: -1 | 1; position: number } | null;
+  announce: string;
+  unitText: (unit: InventoryUnit) => string;
+  /** One tap: the item becomes the one counted (+1 / number pad above). */
+  choose: (item: MirrorInventoryItem) => void;
+}
+
+/**
+ * The current zone in walking order, or what is not counted yet (in the zone, and per zone for the list). Each row
+ * counts its article in one tap and moves up or down in the walk with buttons; the new place is announced.
+ */
+export function WalkItems(props: WalkItemsProps) {
+  const { id, walk, step, inZone, shown, show, setShow, goTo, move, moved, announce, unitText, choose } = props;
+  const { t } = useTranslation('inventory');
+  const [limit, setLimit] = useState(PAGE);
+  const list = useRef<HTMLOListElement>(null);
+  const focused = useRef<WalkItemsProps['moved']>(null);
+  const notCounted = walk.total - walk.counted;
+  const position = new Map(inZone.map((item, index) => [item.id, index]));
+
+  useEffect(() => setLimit(PAGE), [step.param, show]);
+
+  // The moved row's button keeps the focus (or its other button, at the top or the bottom of the walk) — once the row
+  // stands at its new place, and only then: later scans redraw the zone and must not pull the focus back here.
+  useEffect(() => {
+    if (!moved || focused.current === moved || inZone[moved.position]?.id !== moved.id) return;
+    focused.current = moved;
+    const row = list.current?.querySelector<HTMLElement>(`[data-item-id="${moved.id}"]`);
+    const wanted = row?.querySelector<HTMLButtonElement>(`[data-move="${moved.direction}"]:not([disabled])`);
+    (wanted ?? row?.querySelector<HTMLButtonElement>('[data-move]:not([disabled])'))?.focus();
+  }, [moved, inZone]);
+
+  return (
+    <section aria-labelledby={`${id}-items`} className="flex flex-col gap-3" data-testid="walk-items">
+      <h2 id={`${id}-items`} className="text-lg font-semibold text-gray-950 dark:text-white">
+        {t('walk.itemsHeading', { zone: step.label })}
+      </h2>
+      <div role="group" aria-label={t('walk.showLabel')} className="grid grid-cols-2 gap-3">
+        <Button
+          variant={show === 'all' ? 'primary' : 'secondary'}
+          aria-pressed={show === 'all'}
+          onPress={() => setShow('all')}
+        >
+          {t('walk.showAll')}
+        </Button>
+        <Button
+          variant={show === 'notCounted' ? 'primary' : 'secondary'}
+          aria-pressed={show === 'notCounted'}
+          onPress={() => setShow('notCounted')}
+        >
+          {t('walk.showNotCounted')}
+        </Button>
+      </div>
+      {show === 'notCounted' && (
+        <div className="flex flex-col gap-2" data-testid="not-counted-summary">
+          <p className="text-gray-800 dark:text-gray-200">{t('walk.notCountedList', { count: notCounted })}</p>
+          <ul className="flex flex-wrap gap-2">
+            {walk.steps
+              .filter((s) => s.total > s.counted)
+              .map((s) => (
+                <li key={s.param}>
+                  <Button
+                    size="sm"
+                    variant={s.param === step.param ? 'primary' : 'secondary'}
+                    aria-current={s.param === step.param ? 'true' : undefined}
+                    onPress={() => goTo(s.param)}
+                  >
+                    {t('walk.notCountedZone', { zone: s.label, count: s.total - s.counted })}
+                  </Button>
+                </li>
+              ))}
+          </ul>
+        </div>
+      )}
+      <p className="text-sm text-gray-700 dark:text-gray-300">{t('walk.orderHint')}</p>
+      <p className="sr-only" aria-live="polite" data-testid="walk-announcement">
+        {announce}
+      </p>
+      {shown.length === 0 ? (
+        <p className="text-gray-700 dark:text-gray-300">
+          {show === 'all' || inZone.length === 0 ? t('walk.empty') : t('walk.allCounted')}
+        </p>
+      ) : (
+        <ol ref={list} className="flex flex-col gap-2">
+          {shown.slice(0, limit).map((item) => {
+            const at = position.get(item.id) ?? 0;
+            return (
+              <li
+                key={item.id}
+                data-testid="walk-item"
+                data-item-id={item.id}
+                className="flex items-stretch gap-2 rounded-lg border border-gray-200 bg-white p-2 dark:border-gray-700 dark:bg-gray-900"
+              >
+                <Button
+                  variant="ghost"
+                  className="min-h-12 flex-1 justify-between text-left"
+                  onPress={() => choose(item)}
+                >
+                  <span className="sr-only">{t('walk.countPrefix')} </span>
+                  <span className="break-words" data-testid="walk-item-name">
+                    {item.name}
+                  </span>
+                  <span className="shrink-0 font-normal tabular-nums" data-testid="walk-item-quantity">
+                    {item.counted ? `${number(item.quantity)} ${unitText(item.unit)}` : t('items.notCounted')}
+                  </span>
+                </Button>
+                <Button
+                  variant="secondary"
+                  className="min-h-12 w-12 px-0"
+                  aria-label={t('walk.moveUp', { name: item.name })}
+                  data-move="-1"
+                  isDisabled={at === 0}
+                  onPress={() => void move(item.id, -1)}
+                >
+                  <span aria-hidden="true">↑</span>
+                </Button>
+                <Button
+                  variant="secondary"
+                  className="min-h-12 w-12 px-0"
+                  aria-label={t('walk.moveDown', { name: item.name })}
+                  data-move="1"
+                  isDisabled={at === inZone.length - 1}
+                  onPress={() => void move(item.id, 1)}
+                >
+                  <span aria-hidden="true">↓</span>
+                </Button>
+              </li>
+            );
+          })}
+        </ol>
+      )}
+      {shown.length > limit && (
+        <Button variant="secondary" onPress={() => setLimit((n) => n + PAGE)}>
+          {t('walk.more', { count: shown.length - limit })}
+        </Button>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,136 @@
+/**
+ * The count screen's walk on the device (issue #15, decision 0061): steps in the company's zone order with their
+ * progress and "Utan zon" last; the list screen's walk sort; a reorder applied to the mirror by the shared rule and
+ * refused as the server would; an article added offline placed where the company walked past it last time.
+ */
+import { describe, expect, it } from 'vitest';
+import type { IndexedArticle } from '../../contract/inventory';
+import { rowsOf } from '../../src/features/inventory/logic';
+import { currentStep, walkOf, zoneItems } from '../../src/features/inventory/walk';
+import { applyOp, checkOp, type InventoryOp, type InventoryState } from '../../src/offline/inventory/operations';
+import { newItem } from '../../src/offline/inventory/rows';
+import type { MirrorInventoryItem, MirrorInventoryList } from '../../src/offline/inventory/tables';
+
+const LIST = '0190a3b4-0000-7000-8000-00000000bbbb';
+const AT = '2026-11-26T08:00:00.000Z';
+const zones = [
+  { id: 'z2', name: 'Torrt', sort: 2 },
+  { id: 'z1', name: 'Kyl', sort: 1 },
+];
+
+const article = (n: number, over: Partial<IndexedArticle> = {}): IndexedArticle => ({
+  kind: 'product',
+  id: `0190a3b4-0000-7000-8000-0000000002${String(n).padStart(2, '0')}`,
+  articleNumber: `A${n}`,
+  name: `Artikel ${n}`,
+  unit: 'piece',
+  piecesPerCarton: 1,
+  gtinPiece: null,
+  gtinCarton: null,
+  price: 1000,
+  zone: null,
+  account: null,
+  ...over,
+});
+
+function item(n: number, name: string, zone: string | null, counted = false, walkPosition: number | null = null) {
+  const op: Extract<InventoryOp, { type: 'addItem' }> = {
+    type: 'addItem',
+    listId: LIST,
+    companyCode: '10001',
+    at: AT,
+    itemId: `item-${n}`,
+    article: article(n, { name, zone }),
+    fields: {},
+    accountName: null,
+  };
+  return { ...newItem(op), counted, walkPosition } satisfies MirrorInventoryItem;
+}
+
+const items = [
+  item(1, 'Smör', 'Kyl', true),
+  item(2, 'Mjölk', 'Kyl'),
+  item(3, 'Ägg', 'Kyl', false, 0),
+  item(4, 'Mjöl', 'Torrt', true),
+  item(5, 'Ved', null),
+  item(6, 'Kaffe', 'Gammal zon'),
+];
+
+describe('the walk of the count screen', () => {
+  it('has the company zones in order, zones it no longer has after them, and "Utan zon" last, each with progress', () => {
+    const walk = walkOf(items, zones);
+    expect(walk.steps.map((s) => [s.label, s.param, s.counted, s.total])).toEqual([
+      ['Kyl', 'Kyl', 1, 3],
+      ['Torrt', 'Torrt', 1, 1],
+      ['Gammal zon', 'Gammal zon', 0, 1],
+      ['Utan zon', '-', 0, 1],
+    ]);
+    expect([walk.counted, walk.total]).toEqual([2, 6]);
+    expect(currentStep(walk, '-')?.zone).toBeNull();
+    expect(currentStep(walk, 'Finns inte')?.zone).toBe('Kyl');
+    // Placed items first, then by name in Swedish order.
+    expect(zoneItems(items, 'Kyl').map((i) => i.name)).toEqual(['Ägg', 'Mjölk', 'Smör']);
+  });
+
+  it('is a sort of the list screen too: zone by zone, each zone in walking order', () => {
+    const rows = rowsOf(items, { sort: 'walk', order: 'asc', group: null }, { zones, accounts: [] });
+    expect(rows.map((r) => (r.kind === 'item' ? r.item.name : r.label))).toEqual([
+      'Ägg',
+      'Mjölk',
+      'Smör',
+      'Mjöl',
+      'Kaffe',
+      'Ved',
+    ]);
+  });
+});
+
+describe('a reorder on the device', () => {
+  const list = { id: LIST, companyCode: '10001' } as MirrorInventoryList;
+  const state: InventoryState = { list, items: new Map(items.map((i) => [i.id, i])) };
+  const reorder = (zone: string | null, itemIds: string[]): InventoryOp => ({
+    type: 'reorderZone',
+    listId: LIST,
+    companyCode: '10001',
+    at: AT,
+    zone,
+    itemIds,
+  });
+
+  it('places the zone as asked at once, the items it does not name after them, other zones untouched', () => {
+    const after = applyOp(state, reorder('Kyl', ['item-1', 'item-2']));
+    expect(zoneItems([...after.items.values()], 'Kyl').map((i) => [i.id, i.walkPosition])).toEqual([
+      ['item-1', 0],
+      ['item-2', 1],
+      ['item-3', 2],
+    ]);
+    expect(after.items.get('item-4')).toBe(state.items.get('item-4'));
+    // The same order again changes nothing.
+    expect(applyOp(after, reorder('Kyl', ['item-1', 'item-2', 'item-3']))).toBe(after);
+  });
+
+  it('is refused like the server refuses it: an item of another zone, an item not in the list', () => {
+    expect(checkOp(state, reorder('Kyl', ['item-1', 'item-4']))).toMatchObject({
+      code: 'ItemNotInZone',
+      message: 'Artikeln ligger inte i den zonen. Läs om listan och försök igen.',
+      fields: [{ path: 'itemIds.1' }],
+    });
+    expect(checkOp(state, reorder('Kyl', ['item-9']))).toMatchObject({ code: 'InventoryListItemNotFound' });
+    expect(checkOp(state, reorder(null, ['item-5']))).toBeNull();
+  });
+
+  it('an article added offline takes its last walk position, unless it goes to another zone', () => {
+    const op = (zone?: string): Extract<InventoryOp, { type: 'addItem' }> => ({
+      type: 'addItem',
+      listId: LIST,
+      companyCode: '10001',
+      at: AT,
+      itemId: 'new',
+      article: article(7, { zone: 'Kyl', walkPosition: 4 }),
+      fields: zone === undefined ? {} : { zone },
+      accountName: null,
+    });
+    expect(newItem(op()).walkPosition).toBe(4);
+    expect(newItem(op('Torrt')).walkPosition).toBeNull();
+  });
+});
