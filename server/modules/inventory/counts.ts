@@ -73,7 +73,7 @@ export function inventoryCountCalls(db: DbOrTx, scope: InventoryScope, store: Co
         });
         created = true;
         await recompute(itemId, now);
-        await touch(company.id, listId, now);
+        await touch(company.id, listId, now, [itemId]);
       }
       const events = await eventsOf(itemId);
       const merged = mergeCounts(events.map(toMergeEvent));
