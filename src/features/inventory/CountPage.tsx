@@ -16,6 +16,7 @@ import { ListNotFound } from './components/ListNotFound';
 import { useInventoryCompany, useInventoryListHead } from './data';
 import { countNumber as number, useCount } from './use-count';
 import { useOpenList } from './use-open-list';
+import { useLiveList } from './use-live-list';
 
 const ScannerView = lazy(() => import('./scanner/ScannerView'));
 
@@ -28,6 +29,7 @@ export function CountPage() {
   const { id = null } = useParams();
   const found = useInventoryListHead(id);
   const waiting = useOpenList(id, found === null || (found !== undefined && !found.itemsRead));
+  useLiveList(id, found?.companyCode ?? null);
   const { t } = useTranslation('inventory');
   useBusy('count');
   if (found === undefined || (found === null && waiting))
