@@ -6,6 +6,7 @@ import type { MirrorInventoryItem } from '../../../offline/inventory/tables';
 import { Button } from '../../../ui/Button';
 import { cx } from '../../../ui/cx';
 import type { Row } from '../logic';
+import { CountedBy } from './CountedBy';
 import { PendingBadge } from './PendingBadge';
 
 const number = (n: number) => n.toLocaleString('sv-SE', { maximumFractionDigits: 3 });
@@ -127,6 +128,7 @@ const ItemRow = memo(function ItemRow({
           {item.account ? `${item.account}${item.accountName ? ` ${item.accountName}` : ''}` : t('items.noAccount')}
           {item.parLevel !== null && ` · ${t('items.parLevel')}: ${number(item.parLevel)} ${unit}`}
         </p>
+        <CountedBy item={item} />
       </div>
       <div className="text-right">
         <p className="text-lg font-bold text-gray-950 tabular-nums dark:text-white" data-testid="item-quantity">
