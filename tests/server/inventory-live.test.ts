@@ -4,6 +4,7 @@
  * other reads; a limit of open streams per user; nothing left behind when streams close.
  */
 import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { InventoryList, InventoryListItem } from '../../contract/inventory';
@@ -227,4 +228,20 @@ describe('a live list', () => {
     await c.closeAll();
     await until(stream.ended);
   });
+
+  // PGlite runs in this process and never loses its listeners.
+  it.skipIf(!process.env.DATABASE_URL)(
+    'tells an open view to read its list again when the instance stopped listening (news may be lost)',
+    async () => {
+      const stream = await openStream(origins.b, eventsPath(list.id), kund);
+      await stream.next((m) => m.event === 'ready');
+      // The instances' LISTEN connections drop (they reconnect after half a second).
+      await a.services.database.db.execute(
+        sql`select pg_terminate_backend(pid) from pg_stat_activity
+            where datname = current_database() and query ilike 'listen %' and pid <> pg_backend_pid()`,
+      );
+      await stream.next((m) => m.event === 'resync');
+      stream.close();
+    },
+  );
 });
