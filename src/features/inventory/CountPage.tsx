@@ -17,6 +17,7 @@ import { useInventoryCompany, useInventoryListHead } from './data';
 import { countNumber as number, useCount } from './use-count';
 import { useOpenList } from './use-open-list';
 import { useLiveList } from './use-live-list';
+import { CountedBy } from './components/CountedBy';
 
 const ScannerView = lazy(() => import('./scanner/ScannerView'));
 
@@ -178,6 +179,7 @@ function Counter({ list }: { list: MirrorInventoryList }) {
                     onPress={() => c.choose(i)}
                   >
                     {i.name} · {number(i.quantity)} {unitText(i.unit)}
+                    <CountedBy item={i} as="span" />
                   </Button>
                 </li>
               ))}
