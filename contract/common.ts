@@ -16,6 +16,7 @@ export const ERROR_CODES = [
   'Forbidden',
   'NotFound',
   'RateLimited',
+  'TooManyLiveStreams',
   'InternalError',
   'InvalidCredentials',
   'InvalidToken',

@@ -36,6 +36,7 @@ import { priceRoutes } from './modules/prices/routes';
 import { searchRoutes } from './modules/search/routes';
 import { purchaseListRoutes } from './modules/purchase-lists/routes';
 import { inventoryRoutes } from './modules/inventory/routes';
+import { createLiveLists, type LiveLists } from './modules/inventory/live';
 import { companyProductRoutes } from './modules/company-products/routes';
 import { contentRoutes } from './modules/content/routes';
 import { cartRoutes } from './modules/cart/routes';
@@ -178,7 +179,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   );
   pruneTimer.unref();
   app.addHook('onClose', async () => clearInterval(pruneTimer));
-  app.decorate('services', { auth, companies, mailer, database, idempotency, limiter, bus });
+  // Open live lists end before the server closes: it would otherwise wait for streams that never end (0060).
+  const live = createLiveLists(bus);
+  app.addHook('preClose', async () => live.closeAll());
+  app.decorate('services', { auth, companies, mailer, database, idempotency, limiter, bus, live });
 
   await app.register(healthRoutes(database));
   // CAPTCHA_HMAC_KEY unset: the key kept in the database, so that every instance signs and checks alike (0047).
@@ -189,7 +193,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(customerManagementRoutes({ db, config, idempotency, mailer, sessionCache, passwords }));
   await app.register(companyRoutes(companies));
   await app.register(purchaseListRoutes({ db, idempotency }));
-  await app.register(inventoryRoutes({ db, idempotency }));
+  await app.register(inventoryRoutes({ db, idempotency, live }));
   await app.register(companyProductRoutes({ db, idempotency }));
   await app.register(catalogRoutes(db));
   await app.register(priceRoutes({ db }));
@@ -220,6 +224,7 @@ export type Services = {
   idempotency: ReturnType<typeof createIdempotency>;
   limiter: Limiter;
   bus: Bus;
+  live: LiveLists;
 };
 
 declare module 'fastify' {

@@ -4,6 +4,7 @@ export const inventory = {
   lists: get('/v1/company/:companyCode/inventory-lists'),
   create: post('/v1/company/:companyCode/inventory-list'),
   detail: get('/v1/company/:companyCode/inventory-list/:id'),
+  events: get('/v1/company/:companyCode/inventory-list/:id/events'),
   update: put('/v1/company/:companyCode/inventory-list/:id'),
   remove: del('/v1/company/:companyCode/inventory-list/:id'),
   close: post('/v1/company/:companyCode/inventory-list/:id/close'),

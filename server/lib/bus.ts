@@ -64,9 +64,8 @@ export function createBus(database: DatabaseHandle) {
     },
 
     /** Tells every instance, this one included; on `tx`, when that transaction commits. */
-    async publish(event: BusEvent, on: DbOrTx = database.db): Promise<void> {
-      const messages = splitLarge(event);
-      for (const message of messages) await on.execute(sql`select pg_notify(${BUS_CHANNEL}, ${message})`);
+    publish(event: BusEvent, on: DbOrTx = database.db): Promise<void> {
+      return publishOn(on, event);
     },
 
     async close(): Promise<void> {
@@ -78,12 +77,25 @@ export function createBus(database: DatabaseHandle) {
 
 export type Bus = ReturnType<typeof createBus>;
 
-/** A products-changed event with many ids goes out as several payloads that each fit. */
+/**
+ * `publish` for code that holds a transaction but not the bus (a service written against `DbOrTx`): the notification
+ * needs only the connection it is sent on, and goes out when that transaction commits.
+ */
+export async function publishOn(on: DbOrTx, event: BusEvent): Promise<void> {
+  for (const message of splitLarge(event)) await on.execute(sql`select pg_notify(${BUS_CHANNEL}, ${message})`);
+}
+
+/** An event with many ids (products, or a list's items) goes out as several payloads that each fit. */
 function splitLarge(event: BusEvent): string[] {
   const whole = JSON.stringify(event);
-  if (whole.length <= MAX_PAYLOAD || event.type !== 'products-changed') return [whole];
+  if (whole.length <= MAX_PAYLOAD) return [whole];
   const parts: string[] = [];
-  for (let i = 0; i < event.ids.length; i += 150)
-    parts.push(JSON.stringify({ type: event.type, ids: event.ids.slice(i, i + 150) }));
+  if (event.type === 'products-changed')
+    for (let i = 0; i < event.ids.length; i += 150)
+      parts.push(JSON.stringify({ type: event.type, ids: event.ids.slice(i, i + 150) }));
+  else if (event.type === 'inventory-changed')
+    for (let i = 0; i < event.itemIds.length; i += 150)
+      parts.push(JSON.stringify({ ...event, itemIds: event.itemIds.slice(i, i + 150) }));
+  else parts.push(whole);
   return parts;
 }

@@ -137,6 +137,8 @@ describe('the access matrix over every registered route', () => {
     expect(kinds.get('GET /v1/company/:companyCode/cart')).toBe('company');
     expect(kinds.get('GET /v1/purchase-lists/:id')).toBe('row');
     expect(kinds.get('GET /v1/companies')).toBe('staff');
+    // The live list (server-sent events) is gated as the list's other reads.
+    expect(kinds.get('GET /v1/company/:companyCode/inventory-list/:id/events')).toBe('company');
   });
 
   it('refuses a call without a token, and with a logged-out token', async () => {

@@ -29,6 +29,7 @@ import {
   zonesResponse,
 } from '../../inventory';
 import { inventory as calls } from '../inventory';
+import { apiError } from '../../common';
 import { describe, errors, security } from './describe';
 
 const tags = ['inventory'];
@@ -56,6 +57,16 @@ export const inventory = describe(calls, {
     security,
     params: inventoryListParams,
     response: { 200: inventoryListDetail, ...errors },
+  },
+  events: {
+    tags,
+    summary:
+      'The list live (server-sent events): `changed` with the ids of changed items, `resync` when changes may have ' +
+      'been missed, `expired` when the session ended; a comment every 20 s. Item data is read through the list calls.',
+    security,
+    params: inventoryListParams,
+    produces: ['text/event-stream'],
+    response: { 200: z.unknown().describe('text/event-stream'), 429: apiError, ...errors },
   },
   update: {
     tags,

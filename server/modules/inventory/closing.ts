@@ -11,13 +11,15 @@ import type { CompanyRow } from '../../plugins/access';
 import type { InventoryScope } from './scope';
 
 export function inventoryClosingCalls(db: DbOrTx, scope: InventoryScope) {
-  const { lockedForClosing, summary } = scope;
+  const { lockedForClosing, summary, touch } = scope;
 
   async function setClosed(company: CompanyRow, id: string, closedAt: Date | null, closedBy: string | null, now: Date) {
     await db
       .update(inventoryLists)
-      .set({ closedAt, closedBy, updatedAt: now })
+      .set({ closedAt, closedBy })
       .where(and(eq(inventoryLists.id, id), eq(inventoryLists.companyId, company.id)));
+    // Moves updatedAt and tells open live views (decision 0060), like every other change to a list.
+    await touch(company.id, id, now);
   }
 
   return {

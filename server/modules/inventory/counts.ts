@@ -101,7 +101,7 @@ export function inventoryCountCalls(db: DbOrTx, scope: InventoryScope, store: Co
         });
         created = true;
         await recompute(itemId, now);
-        await touch(company.id, listId, now);
+        await touch(company.id, listId, now, [itemId]);
       }
       return { ...(await answerFor(company, listId, itemId, body.id)), created };
     },

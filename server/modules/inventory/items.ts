@@ -205,7 +205,7 @@ export function inventoryItemCalls(db: DbOrTx, scope: InventoryScope, store: Cou
         createdAt: now,
         updatedAt: now,
       });
-      await touch(company.id, listId, now);
+      await touch(company.id, listId, now, [id]);
       return itemOf(company.id, listId, id);
     },
 
@@ -243,7 +243,7 @@ export function inventoryItemCalls(db: DbOrTx, scope: InventoryScope, store: Cou
         .set(changes)
         .where(and(eq(inventoryListItems.id, itemId), eq(inventoryListItems.listId, listId)));
       await recompute(itemId, now);
-      await touch(company.id, listId, now);
+      await touch(company.id, listId, now, [itemId]);
       return itemOf(company.id, listId, itemId);
     },
 
@@ -255,7 +255,7 @@ export function inventoryItemCalls(db: DbOrTx, scope: InventoryScope, store: Cou
         .where(and(eq(inventoryListItems.id, itemId), eq(inventoryListItems.listId, listId)))
         .returning({ id: inventoryListItems.id });
       if (removed.length === 0) throw itemNotFound();
-      await touch(company.id, listId, now);
+      await touch(company.id, listId, now, [itemId]);
     },
   };
 }

@@ -15,7 +15,7 @@ import { closer, escapeLike, listColumns, previousList, toList } from './rows';
 import type { InventoryScope } from './scope';
 
 export function inventoryListCalls(db: DbOrTx, scope: InventoryScope) {
-  const { listOf, summary, sortedItems, idTaken } = scope;
+  const { listOf, summary, sortedItems, idTaken, touch } = scope;
 
   /** The previous list for a new one: the company's latest list of an earlier period (by dateFrom, else creation). */
   async function defaultPrevious(companyId: string, self: string, dateFrom: string | null, now: Date) {
@@ -133,14 +133,16 @@ export function inventoryListCalls(db: DbOrTx, scope: InventoryScope) {
           dateFrom: body.dateFrom ?? null,
           dateTo: body.dateTo ?? null,
           ...(body.previousListId !== undefined ? { previousListId: body.previousListId } : {}),
-          updatedAt: now,
         })
         .where(and(eq(inventoryLists.id, id), eq(inventoryLists.companyId, company.id)));
+      await touch(company.id, id, now);
       return summary(company.id, id);
     },
 
     async remove(company: CompanyRow, id: string): Promise<void> {
       await listOf(company.id, id, true);
+      // Open views of it hear that it changed, read it again and find it gone.
+      await touch(company.id, id, new Date());
       await db.delete(inventoryLists).where(and(eq(inventoryLists.id, id), eq(inventoryLists.companyId, company.id)));
     },
   };

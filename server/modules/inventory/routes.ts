@@ -9,11 +9,13 @@ import { fileNameHeader } from '../../lib/file-name-header';
 import { exportFileName, inventoryExcel, inventoryPdf } from './export';
 import { createInventoryService } from './service';
 import { access, scopedCompany } from '../../plugins/access';
+import type { LiveLists } from './live';
+import { openLiveStream } from './live-route';
 
-type Deps = { db: Db; idempotency: Idempotency };
+type Deps = { db: Db; idempotency: Idempotency; live: LiveLists };
 
 /** SPEC §7 inventory lists, counting and the company data around them. Changes go through idempotency (0006). */
-export function inventoryRoutes({ db, idempotency }: Deps) {
+export function inventoryRoutes({ db, idempotency, live }: Deps) {
   const serviceOn = (on: DbOrTx) => createInventoryService(on);
   const reads = serviceOn(db);
   const change = changes(idempotency);
@@ -35,6 +37,11 @@ export function inventoryRoutes({ db, idempotency }: Deps) {
     register(app, routes.detail, {
       access: access.company('params.companyCode'),
       handler: (req) => reads.detail(scopedCompany(req), req.params.id),
+    });
+
+    register(app, routes.events, {
+      access: access.company('params.companyCode'),
+      handler: (req, reply) => openLiveStream(db, live, req.params.id, req, reply),
     });
 
     register(app, routes.update, {

@@ -22,6 +22,7 @@ import type {
   InventorySortOrder,
 } from '../../../contract/inventory';
 import { inventoryItemOrder, matchesInventoryQuery } from '../../../contract/rules/inventory-items';
+import { publishOn } from '../../lib/bus';
 import { conflict, notFound } from '../../lib/errors';
 import {
   UUID,
@@ -154,11 +155,17 @@ export function createInventoryScope(db: DbOrTx) {
     return item;
   }
 
-  async function touch(companyId: string, listId: string, now: Date) {
+  /**
+   * Every change of a list, its items or counts passes here: the list's `updatedAt` moves (phones read lists whose
+   * `updatedAt` moved) and the open live views of it hear of the change when the transaction commits, on every
+   * instance (decision 0060). `itemIds`: the items that changed, none when the list itself did.
+   */
+  async function touch(companyId: string, listId: string, now: Date, itemIds: string[] = []) {
     await db
       .update(inventoryLists)
       .set({ updatedAt: now })
       .where(and(eq(inventoryLists.id, listId), eq(inventoryLists.companyId, companyId)));
+    await publishOn(db, { type: 'inventory-changed', companyId, listId, itemIds });
   }
 
   async function sortedItems(companyId: string, listId: string, query: ItemQuery) {

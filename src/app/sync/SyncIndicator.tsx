@@ -8,7 +8,7 @@ import { formatRelative } from './relative-time';
 import { SyncPanel } from './SyncPanel';
 import { useNow } from './use-now';
 
-type Look = 'synced' | 'offline' | 'syncing' | 'waiting' | 'refused' | 'blocked';
+type Look = 'synced' | 'offline' | 'syncing' | 'updating' | 'waiting' | 'refused' | 'blocked';
 
 /** The company whose data the device should hold: known (or null: none), or still loading after a login. */
 type Expected = { code: string | null; loading: boolean };
@@ -25,12 +25,15 @@ function lookOf(status: SyncStatus, expected: Expected): Look {
   const companyOnItsWay = expected.loading || (expected.code !== null && expected.code !== status.companyCode);
   if (status.draining || companyOnItsWay) return 'syncing';
   if (status.userId !== null && status.companyCode !== null && status.lastSyncedAt === null) return 'syncing';
+  // The server has a newer state of an open list than the screen shows (another phone counted): not "Synkad" over it.
+  if (status.updating) return 'updating';
   return 'synced';
 }
 
 const tones: Record<Look, string> = {
   synced: 'text-green-800 dark:text-green-300',
   syncing: 'text-primary-700 dark:text-primary-300',
+  updating: 'text-primary-700 dark:text-primary-300',
   waiting: 'text-amber-800 dark:text-amber-300',
   offline: 'text-gray-700 dark:text-gray-300',
   refused: 'text-red-800 dark:text-red-300',
@@ -75,6 +78,7 @@ function Icon({ look }: { look: Look }) {
         </>,
       );
     case 'syncing':
+    case 'updating':
       return svg(
         <path
           fillRule="evenodd"
@@ -131,6 +135,7 @@ export function SyncIndicator() {
   const parts = [
     status.online ? t('state.online') : t('state.offline'),
     look === 'syncing' && status.pending === 0 ? t('state.syncing') : null,
+    look === 'updating' ? t('state.updating') : null,
     status.blocked ? t('state.blocked') : null,
     status.rejected.length > 0 ? t('state.refused', { count: status.rejected.length }) : null,
     status.pending > 0 ? t('state.waiting', { count: status.pending }) : null,

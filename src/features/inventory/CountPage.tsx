@@ -21,6 +21,8 @@ import { countNumber as number, useCount } from './use-count';
 import { useOpenList } from './use-open-list';
 import { useRecountTarget } from './use-recount-target';
 import { useWalk } from './use-walk';
+import { useLiveList } from './use-live-list';
+import { CountedBy } from './components/CountedBy';
 
 const ScannerView = lazy(() => import('./scanner/ScannerView'));
 
@@ -34,6 +36,7 @@ export function CountPage() {
   const { id = null } = useParams();
   const found = useInventoryListHead(id);
   const waiting = useOpenList(id, found === null || (found !== undefined && !found.itemsRead));
+  useLiveList(id, found?.companyCode ?? null);
   const { t } = useTranslation('inventory');
   useBusy('count');
   if (found === undefined || (found === null && waiting))
@@ -200,6 +203,7 @@ function Counter({ list }: { list: MirrorInventoryList }) {
                     onPress={() => c.choose(i)}
                   >
                     {i.name} · {number(i.quantity)} {unitText(i.unit)}
+                    <CountedBy item={i} as="span" />
                   </Button>
                 </li>
               ))}

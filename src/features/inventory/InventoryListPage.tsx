@@ -25,12 +25,14 @@ import { changeErrorText, changeInventory, useInventoryCompany, useInventoryList
 import { rowsOf, shortfallOf, totalsOf } from './logic';
 import { useListView, type ListSortValue } from './use-list-view';
 import { useOpenList } from './use-open-list';
+import { useLiveList } from './use-live-list';
 
 /** /profil/inventering/{id} — one list from the device: items, totals, sorting and grouping, adding, exports. */
 export function InventoryListPage() {
   const { id = null } = useParams();
   const found = useInventoryList(id);
   const waiting = useOpenList(id, found === null || (found !== undefined && !found.list.itemsRead));
+  useLiveList(id, found?.list.companyCode ?? null);
   const { t } = useTranslation('inventory');
 
   if (found === undefined || (found === null && waiting)) return <Loading label={t('detail.loading')} />;

@@ -1,5 +1,8 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { errorMessage } from '../../api/error-message';
+import { currentUserKey } from '../../api/queries/customer';
+import { queryClient } from '../../api/query-client';
+import type { CurrentUser } from '../../../contract/customer';
 import { translateMessageKey } from '../../lib/message-keys';
 import { MutationError, offlineDb, type OfflineDb } from '../../offline';
 import { mutateInventory, type InventoryMutationResult } from '../../offline/inventory/mutate';
@@ -84,7 +87,15 @@ export function useInventoryCompany(
 
 /** Every change to an inventory list goes through the offline engine (committed to IndexedDB before it resolves). */
 export function changeInventory(change: InventoryChange): Promise<InventoryMutationResult> {
-  return mutateInventory(offlineDb(), change);
+  return mutateInventory(offlineDb(), withCounter(change));
+}
+
+/** A count names the logged-in user as its counter, so the row shows them while it waits to be sent. */
+function withCounter(change: InventoryChange): InventoryChange {
+  if (change.type !== 'countDelta' && change.type !== 'countSet' && change.type !== 'undoScan') return change;
+  if (change.countedBy !== undefined) return change;
+  const user = queryClient.getQueryData<CurrentUser>(currentUserKey);
+  return user ? { ...change, countedBy: { id: user.id, name: `${user.firstName} ${user.lastName}`.trim() } } : change;
 }
 
 /** The Swedish text of a refused change, or of any other error. */

@@ -1,4 +1,4 @@
-import { offlineDb, type OfflineDb } from './database';
+import { offlineDb, type OfflineDb, type OutboxEntity } from './database';
 import { requestBackgroundSync } from './background-sync';
 import { createSyncLoop } from './controller-schedule';
 import { createStatusStore, queryStatus, watchStatus } from './controller-status';
@@ -6,6 +6,8 @@ import { listenToScope } from './controller-triggers';
 import { waitingCount } from './drain';
 import { defaultLock, type LockProvider } from './lock';
 import { rebaseAll } from './rebase';
+import { refresh } from './refresh';
+import { createAggregateRefresher } from './aggregate-refresh';
 import { scope } from './scope';
 import { discardRefused, retryRefused } from './refused';
 import { readSession, storeSession, type EngineSession } from './session';
@@ -83,6 +85,20 @@ export function createSyncController(options: SyncControllerOptions) {
 
   const query = () => queryStatus(db, () => status.get().companyCode);
 
+  const refreshAggregate = createAggregateRefresher(
+    (entity, entityId) =>
+      refresh({
+        db,
+        transport: options.transport,
+        companyCodes: [],
+        aggregates: [{ entity, entityId }],
+        now,
+        lock,
+        ...(options.onSessionRenewed ? { onSessionRenewed: options.onSessionRenewed } : {}),
+      }),
+    (updating) => status.set({ updating }),
+  );
+
   async function readStatus(): Promise<void> {
     status.set(await query());
   }
@@ -136,6 +152,14 @@ export function createSyncController(options: SyncControllerOptions) {
       if ((before?.userId ?? null) !== (session?.userId ?? null)) await rebaseAll(db);
       await readStatus();
       if (session) void loop.request(true);
+    },
+
+    /**
+     * The server has a newer state of this aggregate than the device shows (a live view heard so): reads it alone
+     * again; the status says `updating` until it is read.
+     */
+    refreshAggregate(entity: OutboxEntity, entityId: string): Promise<void> {
+      return refreshAggregate(entity, entityId);
     },
 
     /** The chosen company: its lists are read again after every drain. */

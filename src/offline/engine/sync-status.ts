@@ -18,6 +18,8 @@ export interface SyncStatus {
   /** ISO time of the last completed refresh of the current company for the current user. */
   lastSyncedAt: string | null;
   draining: boolean;
+  /** An open list (or other aggregate) is known to be behind the server and is being read again (decision 0060). */
+  updating: boolean;
   /** When the first waiting change is tried again (epoch ms), during a backoff. */
   retryAt: number | null;
   /** Why the first waiting change has not gone yet (network, server), if it was tried. */
@@ -39,6 +41,7 @@ export function initialSyncStatus(online: boolean): SyncStatus {
     blocked: false,
     lastSyncedAt: null,
     draining: false,
+    updating: false,
     retryAt: null,
     lastError: null,
   };

@@ -2,7 +2,7 @@
  * Inventory changes: as the UI asks for them (InventoryChange) and as the outbox stores them (InventoryOp, with ids,
  * time, device and display names fixed), and the state one change applies to.
  */
-import type { IndexedArticle, InventoryUnit } from '../../../contract/inventory';
+import type { IndexedArticle, InventoryUnit, UserRef } from '../../../contract/inventory';
 import type { MirrorInventoryItem, MirrorInventoryList } from './tables';
 
 /** The fields of an item a user may change (PATCH), as the API takes them. */
@@ -38,15 +38,18 @@ export type InventoryChange =
   | ({ type: 'patchItem'; listId: string; itemId: string } & ItemChanges)
   | { type: 'deleteItem'; listId: string; itemId: string }
   /** A scan: +1 piece, +1 carton (or any amount; negative takes back). */
-  | { type: 'countDelta'; listId: string; itemId: string; amount: number; unit: InventoryUnit; id?: string }
+  | ({ type: 'countDelta'; listId: string; itemId: string; amount: number; unit: InventoryUnit; id?: string } & Counter)
   /** A typed number: the stock is this many now. */
-  | { type: 'countSet'; listId: string; itemId: string; quantity: number; unit: InventoryUnit; id?: string }
+  | ({ type: 'countSet'; listId: string; itemId: string; quantity: number; unit: InventoryUnit; id?: string } & Counter)
   /** Takes back a scan: a negative delta of the same amount, so it merges like any scan across devices. */
-  | { type: 'undoScan'; listId: string; itemId: string; amount: number; unit: InventoryUnit; id?: string }
+  | ({ type: 'undoScan'; listId: string; itemId: string; amount: number; unit: InventoryUnit; id?: string } & Counter)
   /** Closes the list after review (may be made offline); `closedBy` is the user's name, shown until the server's. */
   | { type: 'closeList'; listId: string; closedBy?: string | null }
   /** A zone's walking order (zone null: the items without one): these items first, in this order. */
   | { type: 'reorderZone'; listId: string; zone: string | null; itemIds: string[] };
+
+/** Who counts, shown as the item's last counter while the count waits (the server names them once it has it). */
+type Counter = { countedBy?: UserRef | null };
 
 interface OpBase {
   listId: string;
@@ -89,6 +92,8 @@ export type InventoryOp =
       deviceId: string;
       /** A negative delta that takes back a scan (for the sync panel's text). */
       undo: boolean;
+      /** Absent in entries stored before issue #15. */
+      countedBy?: UserRef | null;
     })
   | (OpBase & { type: 'reorderZone'; zone: string | null; itemIds: string[] });
 

@@ -186,6 +186,23 @@ async function refreshCompany(context: RefreshContext, companyCode: string): Pro
   });
 }
 
+/**
+ * Reads single lists again (a live view heard that another phone changed it, decision 0060): only their details, not
+ * the company's overview, so that a count elsewhere costs one request here.
+ */
+async function refreshIds(context: RefreshContext, ids: string[]): Promise<void> {
+  const { db, client } = context;
+  const read = new Map<string, InventoryListDetail | null>();
+  for (const id of ids) {
+    const code = (await db.serverInventoryLists.get(id))?.companyCode ?? (await db.inventoryLists.get(id))?.companyCode;
+    if (code) read.set(id, await readDetail(client, code, id));
+  }
+  await context.write(async () => {
+    for (const [id, detail] of read) await (detail ? storeDetail(db, detail) : forgetList(db, id));
+    await context.rebase('inventoryList', read.keys());
+  });
+}
+
 /** Inventory lists (issue #6): a list with its items and their counts is one aggregate. */
 export const inventoryKind: EntityKind = {
   entity: 'inventoryList',
@@ -212,6 +229,7 @@ export const inventoryKind: EntityKind = {
   dependencyCode: (entry, missingId) =>
     missingId === entry.entityId ? 'InventoryListNotCreated' : 'InventoryItemNotAdded',
   refreshCompany,
+  refreshIds,
   describe: (entry, name) => describeInventoryEntry(entry, name),
   async nameOf(db, id) {
     return (await db.inventoryLists.get(id))?.name ?? (await db.serverInventoryLists.get(id))?.name;

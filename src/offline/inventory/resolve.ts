@@ -134,6 +134,7 @@ export function resolveChange(change: InventoryChange, c: ResolveContext): Inven
         unit: change.unit,
         deviceId: c.deviceId,
         undo: change.type === 'undoScan',
+        ...(change.countedBy ? { countedBy: change.countedBy } : {}),
       };
     }
     case 'reorderZone': {

@@ -112,6 +112,7 @@ export function counted(item: MirrorInventoryItem, op: Extract<InventoryOp, { ty
     counted: true,
     countCount: item.countCount + 1,
     lastCountedAt: later(item.lastCountedAt, op.at),
+    lastCountedBy: op.countedBy && later(item.lastCountedAt, op.at) === op.at ? op.countedBy : item.lastCountedBy,
     lastSetAt: op.kind === 'set' && !before ? op.at : item.lastSetAt,
     updatedAt: later(item.updatedAt, op.at),
   };

@@ -7,6 +7,7 @@ import { Button } from '../../../ui/Button';
 import { cx } from '../../../ui/cx';
 import type { Row } from '../logic';
 import { CountQuantity } from './CountQuantity';
+import { CountedBy } from './CountedBy';
 import { PendingBadge } from './PendingBadge';
 
 const number = (n: number) => n.toLocaleString('sv-SE', { maximumFractionDigits: 3 });
@@ -150,6 +151,7 @@ const ItemRow = memo(function ItemRow({
           {item.account ? `${item.account}${item.accountName ? ` ${item.accountName}` : ''}` : t('items.noAccount')}
           {item.parLevel !== null && ` · ${t('items.parLevel')}: ${number(item.parLevel)} ${unit}`}
         </p>
+        <CountedBy item={item} />
       </div>
       {/* At most half a phone's width: the count and the variance wrap rather than squeeze the name. */}
       <div className="max-w-[45vw] text-right sm:max-w-none">

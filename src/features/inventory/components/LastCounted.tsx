@@ -4,6 +4,7 @@ import type { MirrorInventoryItem } from '../../../offline/inventory/tables';
 import { Button } from '../../../ui/Button';
 import { countNumber as number, type LastCount } from '../use-count';
 import { CountQuantity } from './CountQuantity';
+import { CountedBy } from './CountedBy';
 import { NumberPad } from './NumberPad';
 
 interface LastCountedProps {
@@ -48,6 +49,7 @@ export function LastCounted({
             {item.zone ? ` · ${item.zone}` : ''}
             {item.piecesPerCarton > 1 ? ` · ${t('count.cartonInPieces', { pieces: item.piecesPerCarton })}` : ''}
           </p>
+          <CountedBy item={item} />
           {last?.scan && (
             <p className="mt-1 text-lg font-semibold text-green-800 dark:text-green-300" data-testid="last-scan">
               +{number(last.scan.amount)} {unitText(last.scan.unit)}

@@ -1,0 +1,35 @@
+import { useEffect, useSyncExternalStore } from 'react';
+import { useSyncState } from '../../api/session/hooks';
+import { renewSession, session } from '../../api/session/session';
+import { syncController } from '../../api/session/sync';
+import { config } from '../../lib/config';
+import { watchInventoryList } from '../../offline/inventory/live';
+
+const visibility = {
+  subscribe(listener: () => void) {
+    document.addEventListener('visibilitychange', listener);
+    return () => document.removeEventListener('visibilitychange', listener);
+  },
+  get: () => document.visibilityState === 'visible',
+};
+
+/**
+ * While this list is on screen, the phone online and the tab visible, counts from other phones arrive by themselves
+ * (decision 0060): the server announces each change and the list is read again into the device's copy, which the
+ * screens show. Hidden or offline the stream closes; on return the engine's own sync reads what changed meanwhile.
+ */
+export function useLiveList(listId: string | null, companyCode: string | null): void {
+  const { online } = useSyncState();
+  const visible = useSyncExternalStore(visibility.subscribe, visibility.get, () => true);
+  useEffect(() => {
+    if (!listId || !companyCode || !online || !visible) return;
+    return watchInventoryList({
+      baseUrl: config().apiBaseUrl,
+      companyCode,
+      listId,
+      token: () => session.get()?.token ?? null,
+      renew: renewSession,
+      refresh: (id) => void syncController().refreshAggregate('inventoryList', id),
+    });
+  }, [listId, companyCode, online, visible]);
+}
