@@ -129,10 +129,13 @@ type WalkItem = Pick<InventoryListItem, 'id' | 'name' | 'articleNumber' | 'walkP
  * (Swedish collation, like the name order), then article number and id — so two devices draw the same walk.
  */
 export function walkOrder(a: WalkItem, b: WalkItem): number {
-  if (a.walkPosition !== b.walkPosition) {
-    if (a.walkPosition === null) return 1;
-    if (b.walkPosition === null) return -1;
-    return a.walkPosition - b.walkPosition;
+  // `?? null`: items stored on a phone before issue #15 have no walkPosition yet (unplaced).
+  const pa = a.walkPosition ?? null;
+  const pb = b.walkPosition ?? null;
+  if (pa !== pb) {
+    if (pa === null) return 1;
+    if (pb === null) return -1;
+    return pa - pb;
   }
   return collator.compare(a.name, b.name) || collator.compare(a.articleNumber, b.articleNumber) || byText(a.id, b.id);
 }

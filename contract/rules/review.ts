@@ -24,7 +24,8 @@ export type ReviewableItem = Pick<
 
 /** Whether the review accepted the item as it stands now. */
 export function isAccepted(item: Pick<ReviewableItem, 'acceptedAt' | 'lastCountedAt'>): boolean {
-  if (item.acceptedAt === null) return false;
+  // `== null`: items stored on a phone before issue #15 have no acceptedAt (never accepted).
+  if (item.acceptedAt == null) return false;
   if (item.lastCountedAt === null) return true;
   return new Date(item.acceptedAt).getTime() >= new Date(item.lastCountedAt).getTime();
 }

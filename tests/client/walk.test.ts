@@ -9,7 +9,7 @@ import { rowsOf } from '../../src/features/inventory/logic';
 import { currentStep, walkOf, zoneItems } from '../../src/features/inventory/walk';
 import { applyOp, checkOp, type InventoryOp, type InventoryState } from '../../src/offline/inventory/operations';
 import { newItem } from '../../src/offline/inventory/rows';
-import type { MirrorInventoryItem, MirrorInventoryList } from '../../src/offline/inventory/tables';
+import { isListClosed, type MirrorInventoryItem, type MirrorInventoryList } from '../../src/offline/inventory/tables';
 
 const LIST = '0190a3b4-0000-7000-8000-00000000bbbb';
 const AT = '2026-11-26T08:00:00.000Z';
@@ -86,7 +86,7 @@ describe('the walk of the count screen', () => {
 });
 
 describe('a reorder on the device', () => {
-  const list = { id: LIST, companyCode: '10001' } as MirrorInventoryList;
+  const list = { id: LIST, companyCode: '10001', closedAt: null } as MirrorInventoryList;
   const state: InventoryState = { list, items: new Map(items.map((i) => [i.id, i])) };
   const reorder = (zone: string | null, itemIds: string[]): InventoryOp => ({
     type: 'reorderZone',
@@ -132,5 +132,40 @@ describe('a reorder on the device', () => {
     });
     expect(newItem(op()).walkPosition).toBe(4);
     expect(newItem(op('Torrt')).walkPosition).toBeNull();
+  });
+});
+
+describe('rows stored on a phone before issue #15', () => {
+  // Dexie keeps what the released app stored: lists without closedAt, items without walkPosition or acceptedAt.
+  const old = (item: MirrorInventoryItem) => {
+    const { walkPosition: _w, acceptedAt: _a, ...rest } = item;
+    return rest as MirrorInventoryItem;
+  };
+
+  it('is an open list, counted and reordered like any other', () => {
+    const list = { id: LIST, companyCode: '10001' } as MirrorInventoryList;
+    expect(isListClosed(list)).toBe(false);
+    const state: InventoryState = { list, items: new Map(items.map((i) => [i.id, old(i)])) };
+    expect(
+      checkOp(state, {
+        type: 'reorderZone',
+        listId: LIST,
+        companyCode: '10001',
+        at: AT,
+        zone: null,
+        itemIds: ['item-5'],
+      }),
+    ).toBeNull();
+  });
+
+  it('walks unplaced items by name, after the placed ones', () => {
+    const mixed = items.map((i, n) => (n % 2 === 0 ? old(i) : i));
+    const names = zoneItems(mixed, 'Kyl').map((i) => i.name);
+    expect([...names].sort()).toEqual(
+      zoneItems(items, 'Kyl')
+        .map((i) => i.name)
+        .sort(),
+    );
+    expect(names).not.toContain(undefined);
   });
 });

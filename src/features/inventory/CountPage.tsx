@@ -5,7 +5,7 @@ import { useSyncState } from '../../api/session/hooks';
 import { useBusy } from '../../offline/busy';
 import { inventoryListPath, paths } from '../../lib/paths';
 import { documentTitle } from '../../lib/title';
-import type { MirrorInventoryList } from '../../offline/inventory/tables';
+import { isListClosed, type MirrorInventoryList } from '../../offline/inventory/tables';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
 import { inputClass, labelClass } from '../../ui/field-styles';
@@ -46,7 +46,7 @@ export function CountPage() {
       </div>
     );
   if (found === null) return <ListNotFound />;
-  if (found.closedAt !== null) return <ClosedCount list={found} />;
+  if (isListClosed(found)) return <ClosedCount list={found} />;
   return <Counter key={found.id} list={found} />;
 }
 

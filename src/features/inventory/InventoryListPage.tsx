@@ -4,7 +4,7 @@ import { useNavigate, useParams } from 'react-router';
 import { INVENTORY_ITEM_SORTS } from '../../../contract/inventory';
 import { inventoryCountPath, inventoryReviewPath, paths } from '../../lib/paths';
 import { documentTitle } from '../../lib/title';
-import type { MirrorInventoryItem, MirrorInventoryList } from '../../offline/inventory/tables';
+import { isListClosed, type MirrorInventoryItem, type MirrorInventoryList } from '../../offline/inventory/tables';
 import { Button } from '../../ui/Button';
 import { inputClass, labelClass } from '../../ui/field-styles';
 import { LinkButton } from '../../ui/Link';
@@ -102,7 +102,7 @@ function ListDetail({
   const edit = useCallback((item: MirrorInventoryItem) => setEditing(item), []);
   const shown = rows.filter((r) => r.kind === 'item').length;
   // A closed list is read-only (decision 0062): reading, shortfall and exports stay.
-  const open = list.closedAt === null;
+  const open = !isListClosed(list);
 
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6">

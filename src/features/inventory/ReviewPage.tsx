@@ -5,7 +5,7 @@ import { flaggedCount, reviewGroups, type ReviewFlag } from '../../../contract/r
 import { useCurrentUser } from '../../api/session/hooks';
 import { inventoryListPath, inventoryRecountPath } from '../../lib/paths';
 import { documentTitle } from '../../lib/title';
-import type { MirrorInventoryItem, MirrorInventoryList } from '../../offline/inventory/tables';
+import { isListClosed, type MirrorInventoryItem, type MirrorInventoryList } from '../../offline/inventory/tables';
 import { Button } from '../../ui/Button';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { Link, LinkButton } from '../../ui/Link';
@@ -44,7 +44,7 @@ function Review({ list, items }: { list: MirrorInventoryList; items: MirrorInven
   const [confirming, setConfirming] = useState(false);
   const groups = useMemo(() => reviewGroups(items), [items]);
   const left = useMemo(() => flaggedCount(items), [items]);
-  const closed = list.closedAt !== null;
+  const closed = isListClosed(list);
 
   useEffect(() => {
     document.title = documentTitle(t('review.heading', { name: list.name }));

@@ -7,7 +7,7 @@ import { MutationError, messageFor } from '../engine/messages';
 import { emptyInventoryState, type InventoryOp, type InventoryState } from './changes';
 import { adjusted, counted, later, newItem, patched } from './rows';
 import { checkReorder, reorderedZone } from './walk';
-import type { MirrorInventoryItem } from './tables';
+import { isListClosed, type MirrorInventoryItem } from './tables';
 
 /**
  * Applies one change to a list's state: used by `mutateInventory` (on the rows the change touches) and by the rebase
@@ -56,7 +56,7 @@ export function applyOp(state: InventoryState, op: InventoryOp): InventoryState 
       return list || items.size > 0 ? emptyInventoryState() : state;
     case 'closeList':
       // Closed already (by another phone, or this one before): who closed it first and when stay.
-      if (!list || list.closedAt !== null) return state;
+      if (!list || isListClosed(list)) return state;
       return { list: { ...list, closedAt: op.at, closedBy: op.closedBy }, items };
     case 'addItem': {
       if (!list || items.has(op.itemId)) return state;
@@ -110,7 +110,7 @@ export function checkOp(state: InventoryState, op: InventoryOp): MutationError |
   if (op.type === 'createList') return state.list ? new MutationError('ClientIdTaken') : null;
   if (!state.list) return new MutationError('InventoryListNotFound');
   // What the device knows of a close: the server refuses any change to a closed list (409 InventoryListClosed).
-  if (state.list.closedAt !== null && op.type !== 'closeList') return new MutationError('InventoryListClosed');
+  if (isListClosed(state.list) && op.type !== 'closeList') return new MutationError('InventoryListClosed');
   switch (op.type) {
     case 'addItem': {
       if (state.items.has(op.itemId)) return new MutationError('ClientIdTaken');

@@ -1,5 +1,5 @@
 import type { OfflineDb } from '../engine/database';
-import type { MirrorInventoryList } from './tables';
+import { isListClosed, type MirrorInventoryList } from './tables';
 
 export interface ArticleLists {
   /**
@@ -21,7 +21,7 @@ export async function listsForArticles(
   articleNumbers: readonly string[],
 ): Promise<ArticleLists> {
   const lists = (await db.inventoryLists.where('companyCode').equals(companyCode).toArray())
-    .filter((l) => l.itemsRead && l.closedAt === null)
+    .filter((l) => l.itemsRead && !isListClosed(l))
     .sort((a, b) => (a.updatedAt < b.updatedAt ? 1 : a.updatedAt > b.updatedAt ? -1 : 0));
   const containing = new Map<string, MirrorInventoryList>();
   for (const list of lists) {

@@ -18,6 +18,12 @@ export interface MirrorInventoryList extends InventoryList {
   itemsRead: boolean;
 }
 
+/**
+ * Whether the list is closed (docs/decisions/0062). Lists stored on a phone before issue #15 have no `closedAt` until
+ * the server's next answer replaces them: missing means open, never closed.
+ */
+export const isListClosed = (list: { closedAt?: string | null }): boolean => list.closedAt != null;
+
 /** One item as the UI shows it: the server's count plus the waiting deltas and sets. */
 export interface MirrorInventoryItem extends InventoryListItem {
   companyCode: string;

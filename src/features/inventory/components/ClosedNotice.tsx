@@ -5,7 +5,7 @@ import { formatDateTime } from '../../../../contract/rules/swedish-dates';
 import { errorMessage } from '../../../api/error-message';
 import { reopenInventoryList } from '../../../api/queries/inventory-closing';
 import { hasRole, useCurrentUser, useSyncState } from '../../../api/session/hooks';
-import type { MirrorInventoryList } from '../../../offline/inventory/tables';
+import { isListClosed, type MirrorInventoryList } from '../../../offline/inventory/tables';
 import { Button } from '../../../ui/Button';
 import { toast } from '../../../ui/toast-queue';
 
@@ -18,7 +18,7 @@ export function ClosedNotice({ list }: { list: MirrorInventoryList }) {
   const { data: user } = useCurrentUser();
   const { online } = useSyncState();
   const [busy, setBusy] = useState(false);
-  if (list.closedAt === null) return null;
+  if (!isListClosed(list) || !list.closedAt) return null;
   const when = formatDateTime(list.closedAt);
   const mayReopen = hasRole(user, ADMIN_ROLE, STAFF_ROLE);
 
