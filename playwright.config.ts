@@ -10,13 +10,17 @@ const CI = !!process.env.CI;
 const PORT_A = Number(process.env.E2E_PORT ?? 4173);
 export const SERVER_A = `http://localhost:${PORT_A}`;
 export const SERVER_B = `http://localhost:${PORT_A + 1}`;
-/** The built client the servers serve; a private build goes to `E2E_CLIENT_DIR` (vite build --outDir …). */
-const CLIENT_DIR = process.env.E2E_CLIENT_DIR ?? './dist/client';
+/**
+ * The built client the servers serve: `npm run e2e` builds it into .tmp/e2e-client, never into dist/client, which a
+ * running `npm start` serves. A private build goes elsewhere with `E2E_CLIENT_DIR` (or `CLIENT_DIR`) set to the
+ * folder given to `vite build --outDir …`.
+ */
+const CLIENT_DIR = process.env.E2E_CLIENT_DIR ?? process.env.CLIENT_DIR ?? '.tmp/e2e-client';
 
 /** Journeys run before all others (see `projects`). */
 const FIRST = /\/(company-switcher|login)\.spec\.ts$/;
 
-/** A real API server serving the built client (npm run e2e builds first), with a fresh database each run. */
+/** A real API server serving the built client (npm run e2e builds it first), with a fresh database under .tmp each run. */
 function server(name: string, port: number, env = '') {
   return {
     command:

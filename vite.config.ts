@@ -8,6 +8,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import { defineConfig, type Plugin, type PluginOption } from 'vite';
 import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa';
+import { productDrawings } from './server/db/seed/drawings/vite-plugin';
 
 /**
  * The API base URL is configured by default (same origin). src/lib/config.ts refuses to start
@@ -164,6 +165,7 @@ const plugins: PluginOption[] = [
   react(),
   tailwindcss(),
   buildFile(),
+  productDrawings(),
   precompress(),
   preloadFirstRender(['src/features/cookie-consent/CookieConsent.tsx']),
   VitePWA({

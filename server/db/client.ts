@@ -49,6 +49,8 @@ const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
 export type DatabaseOptions = {
   databaseUrl?: string | undefined;
   dataDir?: string | undefined;
+  /** An in-memory PGlite started from this dump of a data directory (tests: one migrated, seeded copy per run). */
+  template?: Blob | undefined;
   /**
    * Told when PostgreSQL ends an idle pooled connection (a restart, a failover, an administrator). The pool has already
    * dropped it and opens a new one for the next query; without a listener such an error would end the process.
@@ -79,7 +81,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   }
   // No dataDir means an in-memory database (tests).
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-  const client = options.dataDir ? new PGlite(options.dataDir) : new PGlite();
+  const client = options.dataDir
+    ? new PGlite(options.dataDir)
+    : new PGlite(options.template ? { loadDataDir: options.template } : {});
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
   return {

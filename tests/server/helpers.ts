@@ -1,6 +1,8 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { inject } from 'vitest';
 import { buildApp, type BuildOptions } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { openDatabase, type DatabaseHandle } from '../../server/db/client';
@@ -13,16 +15,22 @@ export const DEMO = {
   ny: { email: 'ny@skafferi.test', password: 'Ny12345!' },
 } as const;
 
-/** A fixed instant for seeded data, so every run sees the same demo data. */
-export const SEED_NOW = new Date('2026-11-20T09:00:00Z');
+import { SEED_NOW, SEED_PRODUCTS } from './seed-settings';
+
+export { SEED_NOW };
 
 /**
- * A fresh database for one test file: in-memory PGlite, or — when DATABASE_URL is set (CI's second pass) — a new,
- * empty database on that PostgreSQL server, dropped again on close.
+ * A fresh database for one test file: in-memory PGlite, a copy of the seeded one tests/server/global-setup.ts made for the
+ * run (`seeded`), or — when DATABASE_URL is set (CI's second pass) — a new, empty database on that PostgreSQL
+ * server, dropped again on close.
  */
-async function freshDatabase(): Promise<DatabaseHandle & { url?: string }> {
+async function freshDatabase(): Promise<DatabaseHandle & { url?: string; seeded?: boolean }> {
   const url = process.env.DATABASE_URL;
-  if (!url) return openDatabase({});
+  if (!url) {
+    const template = inject('pgliteTemplate');
+    if (!template) return openDatabase({});
+    return { ...(await openDatabase({ template: new Blob([readFileSync(template)]) })), seeded: true };
+  }
   const name = `skafferi_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
@@ -53,6 +61,8 @@ export type TestApp = FastifyInstance & {
 /** The settings of a test server: no seeding or client, quiet, limits out of the way; `env` overrides them. */
 function testConfig(env: Record<string, string>) {
   return loadConfig({
+    // Never the demo's ./data: a test that forgot its in-memory database must not write into a running demo's.
+    DATA_DIR: '.tmp/test-data',
     SEED_ON_EMPTY: 'false',
     SERVE_CLIENT: 'false',
     LOG_LEVEL: 'silent',
@@ -73,7 +83,7 @@ export async function createTestApp(
   build: Omit<BuildOptions, 'database'> = {},
 ): Promise<TestApp> {
   const database = await freshDatabase();
-  await seed(database.db, { products: 60, now: SEED_NOW });
+  if (!database.seeded) await seed(database.db, { products: SEED_PRODUCTS, now: SEED_NOW });
   const config = testConfig(env);
   const app = (await buildApp(config, { ...build, database })) as TestApp;
   app.databaseUrl = database.url;

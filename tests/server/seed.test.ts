@@ -137,7 +137,7 @@ describe('demo data generator', () => {
       expect(['kg', 'l', 'st']).toContain(p.comparisonUnit);
       expect(['Kyl', 'Frys', 'Torrt', 'Dryck', 'Non food']).toContain(p.zoneName);
       expect([12, 25]).toContain(p.vatRate);
-      expect(p.images[0]?.url).toMatch(/^\/images\/products\/[a-z-]+\.svg$/);
+      expect(p.images[0]?.url).toMatch(/^\/images\/products\/familjer\/[a-z-]+\.svg$/);
       expect(p.dataSheets[0]).toEqual({ name: 'Produktblad', url: `/datablad/${p.sku}.pdf` });
       if (p.zoneName === 'Non food') expect(p.vatRate).toBe(25);
       if (p.alcoholPercentage !== null && Number(p.alcoholPercentage) > 2.25) expect(p.vatRate).toBe(25);

@@ -14,7 +14,7 @@ import {
 import { COLLECTION_SPECS } from '../../server/modules/search/collection-specs';
 import { loadConfig } from '../../server/config';
 import type { SearchKeyResponse } from '../../contract/search';
-import { DEMO, bearer, createTestApp, login } from './helpers';
+import { DEMO, bearer, createSecondInstance, createTestApp, login, type TestApp } from './helpers';
 
 /**
  * The TypesenseSearch engine against recorded exchanges (tests/fixtures/typesense/*.json): a fake Typesense on
@@ -233,6 +233,14 @@ describe('scoped keys', () => {
 });
 
 describe('the app with TYPESENSE_* set', () => {
+  // One seeded database for the describe, and an instance with the cluster settings per test on it: a database of its
+  // own per test (migrations and seeding, a minute on a busy machine) proved nothing more and timed out.
+  let base: TestApp;
+  beforeAll(async () => {
+    base = await createTestApp();
+  });
+  afterAll(() => base.closeAll());
+
   it('pushes every collection to the cluster at start and hands out keys for the cluster', async () => {
     const docs: Record<string, number> = {};
     fake.answer((seen) => {
@@ -254,7 +262,7 @@ describe('the app with TYPESENSE_* set', () => {
         return { status: 200, json: { name: seen.path.split('/')[2], ...(JSON.parse(seen.body) as object) } };
       return { status: 404, json: { message: 'Not Found' } };
     });
-    const app = await createTestApp({
+    const app = await createSecondInstance(base, {
       TYPESENSE_URL: url,
       TYPESENSE_API_KEY: 'cluster-admin-key',
       TYPESENSE_SEARCH_ONLY_KEY: 'cluster-search-only-key',
@@ -291,7 +299,7 @@ describe('the app with TYPESENSE_* set', () => {
     } finally {
       await app.closeAll();
     }
-  }, 120_000);
+  });
 
   it('without a public address, serves the browser on its own origin and asks the cluster inside the key’s scope', async () => {
     const empty = { facet_counts: [], found: 0, hits: [], out_of: 0, page: 1, request_params: {}, search_time_ms: 0 };
@@ -314,7 +322,7 @@ describe('the app with TYPESENSE_* set', () => {
       if (seen.method === 'GET' && seen.path.endsWith('/documents/search')) return { status: 200, json: empty };
       return { status: 404, json: { message: 'Not Found' } };
     });
-    const app = await createTestApp({
+    const app = await createSecondInstance(base, {
       TYPESENSE_URL: url,
       TYPESENSE_API_KEY: 'cluster-admin-key',
       TYPESENSE_SEARCH_ONLY_KEY: 'cluster-search-only-key',
@@ -345,7 +353,7 @@ describe('the app with TYPESENSE_* set', () => {
     } finally {
       await app.closeAll();
     }
-  }, 120_000);
+  });
 
   it('needs the admin and the search-only key with a cluster', () => {
     expect(() => loadConfig({ TYPESENSE_URL: 'https://ts.example.com' })).toThrow(

@@ -4,6 +4,7 @@ import { WINE_PRODUCERS } from './data/drinks';
 import type { Item, Leaf, Pack } from './data/types';
 import { makeNutrients } from './nutrients';
 import { skewedIndex, type Rng } from './rng';
+import { drawingAlt, drawingPath, familyOf } from './drawings/families';
 import { addDays, endOfMonth, gtinCheckDigit, isoDate, roundPrice, slugify, svDecimal } from './util';
 
 export type ProductRow = typeof products.$inferInsert & { id: string };
@@ -177,6 +178,7 @@ export function makeProducts(rng: Rng, leaves: LeafCategory[], count: number, no
         leaf.ingredients?.replace('{name}', baseName) ??
         (leaf.kind === 'wine' ? 'Druvor. Innehåller sulfiter.' : null));
 
+    const family = familyOf(cat.slug, it.name);
     const discontinued = rng.chance(0.03);
     const expired = isFood && !discontinued && rng.chance(0.01);
     const popularity = Math.round(10_000 * Math.pow(rng.next(), 3));
@@ -222,7 +224,8 @@ export function makeProducts(rng: Rng, leaves: LeafCategory[], count: number, no
       nutrients,
       ingredients,
       dataSheets,
-      images: [{ url: `/images/products/${cat.topSlug}.svg`, width: 600, height: 600, alt: name }],
+      // The drawing of the product's family (cheese, butter, firewood …), not of its whole top category.
+      images: [{ url: drawingPath(family), width: 600, height: 600, alt: drawingAlt(family) }],
       gtinPiece,
       gtinCarton,
       popularity,
