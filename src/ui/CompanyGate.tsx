@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
+import { useNoLinkedCompany } from '../api/session/no-linked-company';
 import { Alert } from './Alert';
+import { NoCompanyNotice } from './NoCompanyNotice';
 import { Spinner } from './Spinner';
 
 interface CompanyGateProps {
@@ -13,6 +15,7 @@ interface CompanyGateProps {
 
 /** A screen of one company's data: a spinner while the company is on its way, a notice without one, else the screen. */
 export function CompanyGate({ company, loadingLabel, noCompany, children }: CompanyGateProps) {
+  const noLinkedCompany = useNoLinkedCompany(!company.loading && company.code === null);
   if (company.loading) {
     return (
       <div className="mt-10 flex justify-center text-primary-700 dark:text-primary-300">
@@ -20,6 +23,7 @@ export function CompanyGate({ company, loadingLabel, noCompany, children }: Comp
       </div>
     );
   }
+  if (company.code === null && noLinkedCompany) return <NoCompanyNotice className="mt-8 max-w-3xl" />;
   if (company.code === null) {
     return (
       <Alert tone="info" title={noCompany.title} className="mt-8 max-w-3xl">

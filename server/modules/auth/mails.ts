@@ -1,3 +1,4 @@
+import { pluralText } from '../../../contract/rules/plural';
 import texts from '../../../locales/sv/mails.json' with { type: 'json' };
 import type { OutgoingMail } from '../../adapters/mail';
 import { fill } from '../../lib/i18n';
@@ -15,12 +16,15 @@ const stockholmTime = new Intl.DateTimeFormat('sv-SE', {
 });
 
 export function resetPasswordMail(to: string, firstName: string, link: string, ttlMinutes: number): OutgoingMail {
-  const text = letter(firstName, fill(texts.resetPassword.body, { link, minutes: ttlMinutes }));
+  const text = letter(
+    firstName,
+    fill(pluralText(texts.resetPassword, 'body', ttlMinutes), { link, count: ttlMinutes }),
+  );
   return { to, subject: texts.resetPassword.subject, text, kind: 'reset-password' };
 }
 
 export function registrationMail(to: string, firstName: string, link: string, ttlHours: number): OutgoingMail {
-  const text = letter(firstName, fill(texts.registration.body, { link, hours: ttlHours }));
+  const text = letter(firstName, fill(pluralText(texts.registration, 'body', ttlHours), { link, count: ttlHours }));
   return { to, subject: texts.registration.subject, text, kind: 'registration' };
 }
 

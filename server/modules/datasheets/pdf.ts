@@ -1,4 +1,5 @@
 import type { Content, TDocumentDefinitions, TableCell } from 'pdfmake/interfaces';
+import { pluralText } from '../../../contract/rules/plural';
 import catalogTexts from '../../../locales/sv/catalog.json' with { type: 'json' };
 import documentTexts from '../../../locales/sv/documents.json' with { type: 'json' };
 import type { products } from '../../db/schema';
@@ -19,7 +20,7 @@ const stockholmDate = (date: Date) =>
 
 function unitText(row: ProductRow): string {
   return row.unit === 'carton'
-    ? fill(catalogTexts.unit.cartonOf, { count: row.piecesPerCarton })
+    ? fill(pluralText(catalogTexts.unit, 'cartonOf', row.piecesPerCarton), { count: row.piecesPerCarton })
     : catalogTexts.unit.piece;
 }
 

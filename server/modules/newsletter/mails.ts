@@ -1,3 +1,4 @@
+import { pluralText } from '../../../contract/rules/plural';
 import texts from '../../../locales/sv/mails.json' with { type: 'json' };
 import type { OutgoingMail } from '../../adapters/mail';
 import { fill } from '../../lib/i18n';
@@ -7,7 +8,7 @@ const t = texts.newsletter;
 const letter = (body: string) => [texts.greetingWithoutName, '', body, '', t.signature].join('\n');
 
 export function confirmMail(to: string, confirmLink: string, ttlHours: number): OutgoingMail {
-  const text = letter(fill(t.confirm.body, { link: confirmLink, hours: ttlHours }));
+  const text = letter(fill(pluralText(t.confirm, 'body', ttlHours), { link: confirmLink, count: ttlHours }));
   return { to, subject: t.confirm.subject, text, kind: 'newsletter-confirm' };
 }
 

@@ -1,5 +1,6 @@
 import type { Content, TDocumentDefinitions, TableCell } from 'pdfmake/interfaces';
 import type { OrderDetail } from '../../../contract/orders';
+import words from '../../../locales/sv/common.json' with { type: 'json' };
 import documentTexts from '../../../locales/sv/documents.json' with { type: 'json' };
 import type { companies } from '../../db/schema';
 import { fill } from '../../lib/i18n';
@@ -81,8 +82,8 @@ export async function orderPdf(order: OrderDetail, company: CompanyRow): Promise
         {
           stack: [
             { text: t.details, bold: true },
-            fill(t.orderType, { type: t.types[order.orderType] }),
-            fill(t.status, { status: t.statuses[order.status] }),
+            fill(t.orderType, { type: words.orderType[order.orderType] }),
+            fill(t.status, { status: words.orderStatus[order.status] }),
             fill(t.orderDate, { date: stockholmDate(order.orderDate) }),
             fill(t.deliveryDate, { date: order.deliveryDate }),
             ...(order.reference ? [fill(t.reference, { reference: order.reference })] : []),

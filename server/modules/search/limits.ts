@@ -1,6 +1,7 @@
+import { pluralText } from '../../../contract/rules/plural';
 import type { SearchParams } from '../../adapters/search';
 import { AppError } from '../../lib/errors';
-import { validationText } from '../../lib/i18n';
+import { fill, validationTexts } from '../../lib/i18n';
 
 /**
  * What one search request may ask for (decision 0048). The app's own client asks for at most 24 hits a page, 6 per
@@ -22,8 +23,8 @@ export const SEARCH_LIMITS = {
 const DEFAULT_PER_PAGE = 10;
 
 function tooMuch(status: number, key: keyof typeof SEARCH_LIMITS): never {
-  const text = validationText(`validation.search.${key}`) ?? validationText('validation.tooBig')!;
-  throw new AppError(status, 'ValidationError', text.replace('{{max}}', String(SEARCH_LIMITS[key])));
+  const max = SEARCH_LIMITS[key];
+  throw new AppError(status, 'ValidationError', fill(pluralText(validationTexts.search, key, max), { count: max }));
 }
 
 /** A whole number parameter as asked (undefined when absent or not a number: the engine answers that itself). */

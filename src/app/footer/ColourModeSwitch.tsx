@@ -40,7 +40,7 @@ export function ColourModeSwitch() {
             <svg viewBox="0 0 20 20" fill="currentColor" className="size-4" aria-hidden="true">
               <path fillRule="evenodd" clipRule="evenodd" d={icons[value]} />
             </svg>
-            {t(`colourMode.${value}`)}
+            {t(`common:colourMode.${value}`)}
           </label>
         ))}
       </div>

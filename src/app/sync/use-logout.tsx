@@ -47,7 +47,9 @@ export function useLogout() {
         ) : (
           <>
             <p>{t('logout.text', { count: status.pending })}</p>
-            {!status.online && <p className="text-gray-600 dark:text-gray-400">{t('logout.offline')}</p>}
+            {!status.online && (
+              <p className="text-gray-600 dark:text-gray-400">{t('logout.offline', { count: status.pending })}</p>
+            )}
           </>
         )}
       </div>

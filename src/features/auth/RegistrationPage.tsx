@@ -26,6 +26,18 @@ import { PasswordRules } from '../../ui/PasswordRules';
 /** Codes that mean the activation link itself is spent, expired or wrong. */
 const LINK_ERRORS = new Set(['InvalidToken', 'LinkNotValid', 'TokenNotValid']);
 
+/**
+ * What a refused link says: a token the schema refuses (cut short, mistyped) answers ValidationError, whose
+ * "Kontrollera de markerade fälten." means nothing on a page without fields; it is a broken link like the others.
+ * `linkOnly`: the check of the link alone (no field of the form is in it).
+ */
+function linkErrorText(error: unknown, brokenLink: string, linkOnly: boolean): string | null {
+  if (!isApiError(error)) return null;
+  if (LINK_ERRORS.has(error.code)) return errorMessage(error);
+  if (error.code === 'ValidationError' && (linkOnly || error.fields.some((f) => f.path === 'token'))) return brokenLink;
+  return null;
+}
+
 /** How long the 'automatic login failed' notice stays; it explains why the user lands on the login page. */
 const AUTO_LOGIN_FAILED_TIMEOUT_MS = 10_000;
 
@@ -58,7 +70,10 @@ export function RegistrationPage() {
   if (verified.data) account.current = verified.data;
   const problem = !token
     ? t('registration.missingToken')
-    : (linkError ?? (verified.isError && phase === 'form' ? errorMessage(verified.error) : null));
+    : (linkError ??
+      (verified.isError && phase === 'form'
+        ? (linkErrorText(verified.error, t('registration.brokenLink'), true) ?? errorMessage(verified.error))
+        : null));
   useAutoFocus(passwordRef, phase === 'form' && !problem && verified.isSuccess);
 
   const form = useForm({
@@ -78,8 +93,9 @@ export function RegistrationPage() {
           setCaptchaError(error instanceof CaptchaUnavailableError ? error.message : errorMessage(error));
           return;
         }
-        if (isApiError(error) && LINK_ERRORS.has(error.code)) {
-          setLinkError(errorMessage(error));
+        const refusedLink = linkErrorText(error, t('registration.brokenLink'), false);
+        if (refusedLink) {
+          setLinkError(refusedLink);
           return;
         }
         if (

@@ -107,6 +107,8 @@ function CheckoutForm({ companyCode, cart }: { companyCode: string; cart: Mirror
   const [theirReference, setTheirReference] = useState('');
   const [failure, setFailure] = useState<CheckoutFailure | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  /** Sent without a date: the warning stands until a date is chosen (derived, so choosing one clears it). */
+  const [dateAsked, setDateAsked] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   /** One Idempotency-Key per attempt: kept while no answer came (a resend is the same attempt), new after an answer. */
   const attempt = useRef<string | null>(null);
@@ -119,19 +121,18 @@ function CheckoutForm({ companyCode, cart }: { companyCode: string; cart: Mirror
   const refTooLong = reference.trim().length > ORDER_REFERENCE_MAX;
   const theirTooLong = theirReference.trim().length > ORDER_REFERENCE_MAX;
 
+  const dateNotice = dateAsked && noDate;
   useEffect(() => {
-    if (failure || notice) failureRef.current?.focus();
-  }, [failure, notice]);
+    if (failure || notice || dateNotice) failureRef.current?.focus();
+  }, [failure, notice, dateNotice]);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (inFlight.current) return; // a double click never places two orders
     setFailure(null);
     setNotice(null);
-    if (noDate) {
-      setNotice(t('delivery.required'));
-      return;
-    }
+    setDateAsked(noDate);
+    if (noDate) return;
     if (refTooLong || theirTooLong || blocking.length > 0) return;
     if (!online) {
       setNotice(t('offline'));
@@ -265,6 +266,7 @@ function CheckoutForm({ companyCode, cart }: { companyCode: string; cart: Mirror
               )}
             </Alert>
           )}
+          {dateNotice && <Alert tone="warning">{t('delivery.required')}</Alert>}
           {notice && <Alert tone="warning">{notice}</Alert>}
         </div>
         {!online && !notice && <Alert tone="info">{t('offline')}</Alert>}

@@ -1,13 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../api/api-error';
 import { customerCompaniesQuery } from '../../api/queries/customer';
 import { isStaff, useCurrentUser } from '../../api/session/hooks';
+import { noCompanySeen, useNoLinkedCompany } from '../../api/session/no-linked-company';
 import { Modal } from '../../ui/Modal';
+import { NoCompanyNotice } from '../../ui/NoCompanyNotice';
 import { Spinner } from '../../ui/Spinner';
 import { CustomerCompanies } from './components/CustomerCompanies';
 import { LoadError } from './components/LoadError';
-import { NoCompanyNotice } from './components/NoCompanyNotice';
 import { StaffCompanySearch } from './components/StaffCompanySearch';
 import { companySwitcher, useCompanySwitcherOpen } from './switcher-store';
 import { useChooseCompany } from './use-choose-company';
@@ -26,10 +27,12 @@ export function CompanySwitcherModal() {
   const { choose, pendingCode } = useChooseCompany(currentCode);
   const companies = useQuery({ ...customerCompaniesQuery(), enabled: isOpen && !!user && !staff });
 
-  const noLinkedCompany =
-    !staff &&
-    ((companies.isSuccess && companies.data.length === 0) ||
-      (isApiError(companies.error) && companies.error.code === 'RequiresCompany'));
+  const noLinkedCompany = useNoLinkedCompany(isOpen);
+  const userId = user?.id;
+  // Told once: it does not open by itself again on the next page load (the screens say the same thing meanwhile).
+  useEffect(() => {
+    if (isOpen && noLinkedCompany && userId) noCompanySeen.remember(userId);
+  }, [isOpen, noLinkedCompany, userId]);
   const isClosable = currentCode !== null || noLinkedCompany;
 
   if (!user) return null;

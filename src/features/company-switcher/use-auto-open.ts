@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import type { CurrentUser } from '../../../contract/customer';
+import { noCompanySeen } from '../../api/session/no-linked-company';
 import { companySwitcher } from './switcher-store';
 
 /** SPEC §9: modal auto-open delay 3000 ms. */
@@ -13,7 +14,7 @@ export function useAutoOpen(user: CurrentUser | undefined): void {
   const userId = user?.id;
   const hasCompany = user ? user.defaultCompany !== null : true;
   useEffect(() => {
-    if (!userId || hasCompany || companySwitcher.autoOpened) return;
+    if (!userId || hasCompany || companySwitcher.autoOpened || noCompanySeen.has(userId)) return;
     const timer = setTimeout(companySwitcher.autoOpen, AUTO_OPEN_DELAY_MS);
     return () => clearTimeout(timer);
   }, [userId, hasCompany]);

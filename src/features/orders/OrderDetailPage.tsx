@@ -62,8 +62,8 @@ export function OrderDetailPage() {
     .filter(Boolean)
     .join(', ');
   const facts: [string, string][] = [
-    [t('detail.orderType'), t(`type.${order.orderType}`)],
-    [t('detail.status'), t(`status.${order.status}`)],
+    [t('detail.orderType'), t(`common:orderType.${order.orderType}`)],
+    [t('detail.status'), t(`common:orderStatus.${order.status}`)],
     [t('detail.orderDate'), formatDateTime(order.orderDate)],
     [t('detail.deliveryDate'), formatWeekdayDate(order.deliveryDate)],
     [t('detail.reference'), order.reference ?? none],

@@ -98,7 +98,7 @@ export function OrdersPage() {
                 <option value="">{t('filters.allStatuses')}</option>
                 {ORDER_STATUSES.map((s) => (
                   <option key={s} value={s}>
-                    {t(`status.${s}`)}
+                    {t(`common:orderStatus.${s}`)}
                   </option>
                 ))}
               </select>
@@ -205,12 +205,12 @@ function OrderTable({ data: rows }: { data: OrderSummary[] }) {
               <th scope="row" className={cell}>
                 <Link href={orderPath(order.orderNumber)}>{order.orderNumber}</Link>
                 <span className="block text-xs font-normal text-gray-600 dark:text-gray-400">
-                  {t(`type.${order.orderType}`)}
+                  {t(`common:orderType.${order.orderType}`)}
                 </span>
               </th>
               <td className={`${cell} tabular-nums`}>{formatShortDate(order.orderDate)}</td>
               <td className={`${cell} tabular-nums`}>{formatShortDate(order.deliveryDate)}</td>
-              <td className={cell}>{t(`status.${order.status}`)}</td>
+              <td className={cell}>{t(`common:orderStatus.${order.status}`)}</td>
               <td className={cell}>{order.reference ?? t('none')}</td>
               <td className={cell}>{order.userName ?? t('none')}</td>
               <td className={`${cell} text-right tabular-nums`}>{formatSek(order.total)}</td>

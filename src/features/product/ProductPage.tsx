@@ -88,7 +88,8 @@ function Product({ product }: { product: ProductDetail }) {
           </div>
 
           <div className="flex flex-wrap items-center gap-2">
-            <StockBadge status={product.stockStatus} className="text-sm" />
+            {/* A discontinued product is not stocked any more: "I lager" beside "Utgått sortiment" contradicted it. */}
+            {!product.discontinued && <StockBadge status={product.stockStatus} className="text-sm" />}
             {product.requisition && (
               <span className="inline-flex items-center rounded-full bg-gray-100 px-2 py-0.5 text-sm font-semibold text-gray-800 ring-1 ring-gray-300 ring-inset dark:bg-gray-800 dark:text-gray-100 dark:ring-gray-600">
                 {t('product.requisition')}

@@ -1,5 +1,6 @@
 import offline from '../../../locales/sv/offline.json' with { type: 'json' };
 import type { OutboxEntry } from '../engine/database';
+import { pluralText } from '../../../contract/rules/plural';
 import { fill } from '../engine/messages';
 import type { CartOp } from './operations';
 
@@ -25,7 +26,7 @@ export function describeCartEntry(entry: OutboxEntry): string {
     case 'addProduct':
       return fill(t.cartAddProduct, { product: op.line.product.name, quantity: quantity(op.line.quantity), cart });
     case 'addProducts':
-      return fill(t.cartAddProducts, { count: String(op.lines.length), cart });
+      return fill(pluralText(t, 'cartAddProducts', op.lines.length), { count: String(op.lines.length), cart });
     case 'setQuantity':
       return op.quantity === 0
         ? fill(t.cartRemoveLine, { cart })
@@ -33,7 +34,7 @@ export function describeCartEntry(entry: OutboxEntry): string {
     case 'removeLine':
       return fill(t.cartRemoveLine, { cart });
     case 'removeLines':
-      return fill(t.cartRemoveLines, { count: String(op.itemIds.length), cart });
+      return fill(pluralText(t, 'cartRemoveLines', op.itemIds.length), { count: String(op.itemIds.length), cart });
     case 'clear':
       return fill(t.cartClear, { cart });
     case 'setDeliveryDate':

@@ -53,8 +53,17 @@ export function PriceTag({
           {t(`price.kind.${own.kind}`)}
         </span>
       )}
+      {!own && large && (
+        // On the product page the price says what it is, as a company price does; a card keeps it for screen readers.
+        <span
+          data-testid="price-kind"
+          className="w-fit rounded bg-gray-100 px-1.5 py-0.5 text-sm font-semibold text-gray-800 ring-1 ring-gray-300 ring-inset dark:bg-gray-800 dark:text-gray-100 dark:ring-gray-600"
+        >
+          {t('price.listPrice')}
+        </span>
+      )}
       <p className="flex flex-wrap items-baseline gap-x-1.5">
-        <span className="sr-only">{own ? t('price.yourPrice') : t('price.listPrice')}:</span>
+        {(own || !large) && <span className="sr-only">{own ? t('price.yourPrice') : t('price.listPrice')}:</span>}
         <span
           data-testid="price-amount"
           className={cx(

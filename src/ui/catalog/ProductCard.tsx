@@ -62,7 +62,9 @@ export function ProductCard({
     >
       <div className="relative bg-gray-100 dark:bg-gray-800">
         <ProductImage url={product.imageUrl} alt="" sizes={sizes} priority={priority} />
-        <StockBadge status={product.stockStatus} className="absolute top-2 left-2 bg-white/95 dark:bg-gray-950/90" />
+        {!product.discontinued && (
+          <StockBadge status={product.stockStatus} className="absolute top-2 left-2 bg-white/95 dark:bg-gray-950/90" />
+        )}
       </div>
       <div className="flex flex-1 flex-col gap-2 p-3 sm:p-4">
         <div className="flex flex-col gap-0.5">

@@ -56,6 +56,8 @@ export function ArticleDialog({ companyCode, product, initialGtin, onClose, onSa
     if (Number.isNaN(price) || price < 0) next.price = translateMessageKey('validation.numeric');
     if (!Number.isInteger(ppc) || ppc < 1) next.piecesPerCarton = translateMessageKey('validation.numeric');
     setErrors(next);
+    // The form-level summary every other form shows when a required field is empty (use-form does the same).
+    setFormError(!v.name.trim() || !v.articleNumber.trim() ? translateMessageKey('validation.fillAll') : null);
     if (Object.keys(next).length > 0) return;
     const body = {
       name: v.name.trim(),

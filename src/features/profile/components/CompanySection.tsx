@@ -2,7 +2,9 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CompanyDetail } from '../../../../contract/customer';
 import { formatWeekdayDate } from '../../../../contract/rules/swedish-dates';
+import { useNoLinkedCompany } from '../../../api/session/no-linked-company';
 import { Alert } from '../../../ui/Alert';
+import { NoCompanyNotice } from '../../../ui/NoCompanyNotice';
 import { Detail, ProfileSection } from './ProfileSection';
 
 interface CompanySectionProps {
@@ -13,12 +15,20 @@ interface CompanySectionProps {
 
 export function CompanySection({ company, action }: CompanySectionProps) {
   const { t } = useTranslation('profile');
+  const noLinkedCompany = useNoLinkedCompany(!company);
 
   if (!company) {
     return (
       <ProfileSection heading={t('company.heading')} headingId="profile-company">
-        <p className="text-gray-700 dark:text-gray-300">{t('company.none')}</p>
-        {action && <div className="mt-4">{action}</div>}
+        {noLinkedCompany ? (
+          // Nothing to choose: the company button would only say so again. Customer service links the company.
+          <NoCompanyNotice />
+        ) : (
+          <>
+            <p className="text-gray-700 dark:text-gray-300">{t('company.none')}</p>
+            {action && <div className="mt-4">{action}</div>}
+          </>
+        )}
       </ProfileSection>
     );
   }

@@ -69,7 +69,7 @@ export function DevicePreferences({ user }: { user: CurrentUser }) {
                   )
                 }
               >
-                {t(`device.${value}`)}
+                {t(`common:colourMode.${value}`)}
               </Radio>
             ))}
           </div>

@@ -78,7 +78,7 @@ export function UsersTable({ users, caption, currentUserId }: UsersTableProps) {
                       statusClass[user.status],
                     )}
                   >
-                    {t(`status.${user.status}`)}
+                    {t(`common:userStatus.${user.status}`)}
                   </span>
                 </td>
               </tr>
