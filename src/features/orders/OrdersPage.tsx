@@ -12,6 +12,7 @@ import { orderPath } from '../../lib/paths';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
+import { DateField } from '../../ui/DateField';
 import { inputClass, labelClass } from '../../ui/field-styles';
 import { Link } from '../../ui/Link';
 import { Spinner } from '../../ui/Spinner';
@@ -103,24 +104,16 @@ export function OrdersPage() {
                 ))}
               </select>
             </label>
-            <label className="flex flex-col gap-1.5">
-              <span className={labelClass}>{t('filters.from')}</span>
-              <input
-                type="date"
-                value={filters.from ?? ''}
-                onChange={(e) => set({ from: e.target.value || undefined })}
-                className={inputClass}
-              />
-            </label>
-            <label className="flex flex-col gap-1.5">
-              <span className={labelClass}>{t('filters.to')}</span>
-              <input
-                type="date"
-                value={filters.to ?? ''}
-                onChange={(e) => set({ to: e.target.value || undefined })}
-                className={inputClass}
-              />
-            </label>
+            <DateField
+              label={t('filters.from')}
+              value={filters.from ?? ''}
+              onChange={(from) => set({ from: from || undefined })}
+            />
+            <DateField
+              label={t('filters.to')}
+              value={filters.to ?? ''}
+              onChange={(to) => set({ to: to || undefined })}
+            />
           </form>
           {(filters.status || filters.from || filters.to || filters.q) && (
             <Button
