@@ -1,6 +1,7 @@
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { test as base } from '../fixtures';
 import type { AxeChecker } from '../support/axe';
+import { fillDate } from '../support/date-field';
 import type { DemoUser } from '../support/users';
 import { SyncStatus } from './PurchaseLists';
 
@@ -29,8 +30,8 @@ export class InventoryScreen {
 
   async createList(name: string, from: string, to: string) {
     await this.main.getByRole('textbox', { name: 'Namn på listan' }).fill(name);
-    await this.main.getByLabel('Datum från').fill(from);
-    await this.main.getByLabel('Datum till').fill(to);
+    await fillDate(this.main, 'Datum från', from);
+    await fillDate(this.main, 'Datum till', to);
     await this.main.getByRole('button', { name: 'Skapa lista' }).click();
     await expect(this.main.getByRole('heading', { level: 1, name })).toBeVisible();
   }

@@ -2,7 +2,10 @@ import { useTranslation } from 'react-i18next';
 import { useCurrentCompany } from '../../api/session/hooks';
 import { companySwitcher } from '../../features/company-switcher';
 
-/** The chosen company's name; pressing it opens the company switcher. */
+/**
+ * The chosen company's name; pressing it opens the company switcher. On a phone an icon button (the name is its label
+ * for screen readers), so the header's controls fit in one row (decision 0065).
+ */
 export function CompanyButton() {
   const { t } = useTranslation('layout');
   const company = useCurrentCompany();
@@ -14,7 +17,7 @@ export function CompanyButton() {
       onClick={companySwitcher.open}
       aria-label={name ? t('header.companyButton', { name }) : undefined}
       data-testid="header-company"
-      className="flex min-h-11 max-w-[11rem] items-center gap-2 rounded-lg border border-gray-300 bg-white px-3 text-left text-sm font-semibold text-gray-900 hover:bg-gray-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-600 sm:max-w-xs dark:border-gray-600 dark:bg-gray-900 dark:text-gray-100 dark:hover:bg-gray-800 dark:focus-visible:outline-primary-300"
+      className="flex min-h-11 min-w-11 items-center justify-center gap-2 rounded-lg border border-gray-300 bg-white px-2.5 text-left sm:max-w-xs sm:justify-start sm:px-3 text-sm font-semibold text-gray-900 hover:bg-gray-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-600 dark:border-gray-600 dark:bg-gray-900 dark:text-gray-100 dark:hover:bg-gray-800 dark:focus-visible:outline-primary-300"
     >
       <svg
         viewBox="0 0 20 20"
@@ -28,11 +31,13 @@ export function CompanyButton() {
           clipRule="evenodd"
         />
       </svg>
-      <span className="truncate">{name ?? (company.code === null ? t('header.chooseCompany') : '…')}</span>
+      <span className="sr-only sm:not-sr-only sm:truncate">
+        {name ?? (company.code === null ? t('header.chooseCompany') : '…')}
+      </span>
       <svg
         viewBox="0 0 20 20"
         fill="currentColor"
-        className="size-4 shrink-0 text-gray-500 dark:text-gray-400"
+        className="hidden size-4 shrink-0 text-gray-500 sm:block dark:text-gray-400"
         aria-hidden="true"
       >
         <path d="M5.22 8.22a.75.75 0 0 1 1.06 0L10 11.94l3.72-3.72a.75.75 0 1 1 1.06 1.06l-4.25 4.25a.75.75 0 0 1-1.06 0L5.22 9.28a.75.75 0 0 1 0-1.06Z" />

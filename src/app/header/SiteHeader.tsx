@@ -24,7 +24,7 @@ function SearchPlaceholder() {
   return (
     <span
       aria-hidden="true"
-      className="block h-11 w-full rounded-full border border-gray-300 bg-gray-50 dark:border-gray-600 dark:bg-gray-800"
+      className="block h-10 w-full rounded-full border sm:h-11 border-gray-300 bg-gray-50 dark:border-gray-600 dark:bg-gray-800"
     />
   );
 }
@@ -48,14 +48,15 @@ export function SiteHeader() {
       ref={header}
       className="sticky top-0 z-30 border-b border-gray-200 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85 dark:border-gray-800 dark:bg-gray-900/95 dark:supports-[backdrop-filter]:bg-gray-900/85"
     >
-      <div className="mx-auto flex w-full max-w-6xl flex-wrap items-center gap-x-3 gap-y-2 px-4 py-2.5 sm:h-16 sm:flex-nowrap sm:px-6 sm:py-0">
+      {/* On a phone: one row of logo and icon controls, the search beneath (decision 0065); one row from sm up. */}
+      <div className="mx-auto flex w-full max-w-6xl flex-wrap items-center gap-x-2 gap-y-1 px-4 py-1.5 sm:h-16 sm:flex-nowrap sm:gap-x-3 sm:px-6 sm:py-0">
         <Wordmark compact={authenticated} />
         <div role="search" className="order-last w-full sm:order-none sm:mx-2 sm:w-auto sm:max-w-xl sm:flex-1">
           <Suspense fallback={<SearchPlaceholder />}>
             <DeferredSearch />
           </Suspense>
         </div>
-        <div className="ml-auto flex min-w-0 items-center gap-1.5 sm:gap-3">
+        <div className="ml-auto flex min-w-0 shrink-0 items-center gap-1 sm:gap-3">
           {authenticated ? (
             <>
               <Deferred placeholder={<span aria-hidden="true" className="size-11 shrink-0" />}>

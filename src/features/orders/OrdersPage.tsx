@@ -12,6 +12,7 @@ import { orderPath } from '../../lib/paths';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
+import { DateField } from '../../ui/DateField';
 import { inputClass, labelClass } from '../../ui/field-styles';
 import { Link } from '../../ui/Link';
 import { Spinner } from '../../ui/Spinner';
@@ -103,24 +104,16 @@ export function OrdersPage() {
                 ))}
               </select>
             </label>
-            <label className="flex flex-col gap-1.5">
-              <span className={labelClass}>{t('filters.from')}</span>
-              <input
-                type="date"
-                value={filters.from ?? ''}
-                onChange={(e) => set({ from: e.target.value || undefined })}
-                className={inputClass}
-              />
-            </label>
-            <label className="flex flex-col gap-1.5">
-              <span className={labelClass}>{t('filters.to')}</span>
-              <input
-                type="date"
-                value={filters.to ?? ''}
-                onChange={(e) => set({ to: e.target.value || undefined })}
-                className={inputClass}
-              />
-            </label>
+            <DateField
+              label={t('filters.from')}
+              value={filters.from ?? ''}
+              onChange={(from) => set({ from: from || undefined })}
+            />
+            <DateField
+              label={t('filters.to')}
+              value={filters.to ?? ''}
+              onChange={(to) => set({ to: to || undefined })}
+            />
           </form>
           {(filters.status || filters.from || filters.to || filters.q) && (
             <Button
@@ -167,53 +160,77 @@ export function OrdersPage() {
   );
 }
 
+/** The orders; on a phone each order is a card (`card-table`, decision 0065): its number heads it, the rest labelled. */
 function OrderTable({ data: rows }: { data: OrderSummary[] }) {
   const { t } = useTranslation('orders');
   const cell = 'px-3 py-2.5 text-left align-top';
+  const column = (
+    key: 'orderNumber' | 'orderDate' | 'deliveryDate' | 'status' | 'reference' | 'user' | 'total',
+    className = cell,
+  ) => (
+    <th scope="col" role="columnheader" className={className}>
+      {t(`columns.${key}`)}
+    </th>
+  );
   return (
     <div className="overflow-x-auto rounded-2xl border border-gray-200 bg-white dark:border-gray-700 dark:bg-gray-900">
-      <table className="w-full text-sm text-gray-800 dark:text-gray-200" data-testid="orders-table">
+      <table
+        role="table"
+        className="card-table w-full text-sm text-gray-800 dark:text-gray-200"
+        data-testid="orders-table"
+      >
         <caption className="sr-only">{t('table')}</caption>
         <thead className="bg-gray-50 text-xs font-semibold tracking-wide text-gray-600 uppercase dark:bg-gray-800/60 dark:text-gray-300">
-          <tr>
-            <th scope="col" className={cell}>
-              {t('columns.orderNumber')}
-            </th>
-            <th scope="col" className={cell}>
-              {t('columns.orderDate')}
-            </th>
-            <th scope="col" className={cell}>
-              {t('columns.deliveryDate')}
-            </th>
-            <th scope="col" className={cell}>
-              {t('columns.status')}
-            </th>
-            <th scope="col" className={cell}>
-              {t('columns.reference')}
-            </th>
-            <th scope="col" className={cell}>
-              {t('columns.user')}
-            </th>
-            <th scope="col" className={`${cell} text-right`}>
-              {t('columns.total')}
-            </th>
+          <tr role="row">
+            {column('orderNumber')}
+            {column('orderDate')}
+            {column('deliveryDate')}
+            {column('status')}
+            {column('reference')}
+            {column('user')}
+            {column('total', `${cell} text-right`)}
           </tr>
         </thead>
         <tbody className="divide-y divide-gray-200 dark:divide-gray-700">
           {rows.map((order) => (
-            <tr key={order.orderNumber} data-testid="order-history-row">
-              <th scope="row" className={cell}>
-                <Link href={orderPath(order.orderNumber)}>{order.orderNumber}</Link>
+            <tr key={order.orderNumber} role="row" data-testid="order-history-row">
+              <th scope="row" role="rowheader" className={cell}>
+                <Link
+                  href={orderPath(order.orderNumber)}
+                  className="inline-flex min-h-11 items-center text-base sm:inline sm:min-h-0 sm:text-sm"
+                >
+                  {order.orderNumber}
+                </Link>
                 <span className="block text-xs font-normal text-gray-600 dark:text-gray-400">
                   {t(`common:orderType.${order.orderType}`)}
                 </span>
               </th>
-              <td className={`${cell} tabular-nums`}>{formatShortDate(order.orderDate)}</td>
-              <td className={`${cell} tabular-nums`}>{formatShortDate(order.deliveryDate)}</td>
-              <td className={cell}>{t(`common:orderStatus.${order.status}`)}</td>
-              <td className={cell}>{order.reference ?? t('none')}</td>
-              <td className={cell}>{order.userName ?? t('none')}</td>
-              <td className={`${cell} text-right tabular-nums`}>{formatSek(order.total)}</td>
+              <td role="cell" data-label={t('columns.orderDate')} className={`${cell} whitespace-nowrap tabular-nums`}>
+                {formatShortDate(order.orderDate)}
+              </td>
+              <td
+                role="cell"
+                data-label={t('columns.deliveryDate')}
+                className={`${cell} whitespace-nowrap tabular-nums`}
+              >
+                {formatShortDate(order.deliveryDate)}
+              </td>
+              <td role="cell" data-label={t('columns.status')} className={cell}>
+                {t(`common:orderStatus.${order.status}`)}
+              </td>
+              <td role="cell" data-label={t('columns.reference')} className={cell}>
+                {order.reference ?? t('none')}
+              </td>
+              <td role="cell" data-label={t('columns.user')} className={cell}>
+                {order.userName ?? t('none')}
+              </td>
+              <td
+                role="cell"
+                data-label={t('columns.total')}
+                className={`${cell} text-right whitespace-nowrap tabular-nums`}
+              >
+                {formatSek(order.total)}
+              </td>
             </tr>
           ))}
         </tbody>

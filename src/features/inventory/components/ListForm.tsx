@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../ui/Alert';
 import { Button } from '../../../ui/Button';
+import { DateField } from '../../../ui/DateField';
 import { TextField } from '../../../ui/TextField';
 import { changeErrorText, fieldErrorOf } from '../data';
 
@@ -75,17 +76,15 @@ export function ListForm({ initial, submitLabel, onSubmit, onCancel, cancelLabel
         isRequired
       />
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField
+        <DateField
           name="dateFrom"
-          type="date"
           label={t('create.dateFrom')}
           value={dateFrom}
           onChange={setDateFrom}
           errorMessage={errors.dateFrom}
         />
-        <TextField
+        <DateField
           name="dateTo"
-          type="date"
           label={t('create.dateTo')}
           value={dateTo}
           onChange={setDateTo}

@@ -16,7 +16,10 @@ interface UsersTableProps {
   currentUserId: string | undefined;
 }
 
-/** The users of the company; the name leads to the edit screen. Scrolls sideways on a narrow screen. */
+/**
+ * The users of the company; the name leads to the edit screen. On a phone each user is a card (`card-table`, decision
+ * 0065): the name heads it, e-mail, phone, roles and status are labelled beneath.
+ */
 export function UsersTable({ users, caption, currentUserId }: UsersTableProps) {
   const { t } = useTranslation('users');
   const { t: tc } = useTranslation();
@@ -25,28 +28,28 @@ export function UsersTable({ users, caption, currentUserId }: UsersTableProps) {
   return (
     <div
       className="overflow-x-auto rounded-2xl border border-gray-200 bg-white shadow-sm focus-visible:outline-2 focus-visible:outline-primary-600 dark:border-gray-700 dark:bg-gray-900"
-      // Focusable, so a keyboard user can scroll the table sideways on a phone.
+      // Focusable, so a keyboard user can scroll the table sideways between a phone's cards and a desktop's room.
       tabIndex={0}
       role="region"
       aria-label={caption}
     >
-      <table className="w-full min-w-[40rem] border-collapse">
+      <table role="table" className="card-table w-full border-collapse sm:min-w-[40rem]">
         <caption className="sr-only">{caption}</caption>
         <thead className="border-b border-gray-200 bg-gray-50 dark:border-gray-700 dark:bg-gray-800/60">
-          <tr>
-            <th scope="col" className={th}>
+          <tr role="row">
+            <th scope="col" role="columnheader" className={th}>
               {t('table.name')}
             </th>
-            <th scope="col" className={th}>
+            <th scope="col" role="columnheader" className={th}>
               {t('table.email')}
             </th>
-            <th scope="col" className={th}>
+            <th scope="col" role="columnheader" className={th}>
               {t('table.phone')}
             </th>
-            <th scope="col" className={th}>
+            <th scope="col" role="columnheader" className={th}>
               {t('table.roles')}
             </th>
-            <th scope="col" className={th}>
+            <th scope="col" role="columnheader" className={th}>
               {t('table.status')}
             </th>
           </tr>
@@ -55,9 +58,13 @@ export function UsersTable({ users, caption, currentUserId }: UsersTableProps) {
           {users.map((user) => {
             const name = `${user.firstName} ${user.lastName}`.trim() || user.email;
             return (
-              <tr key={user.id} data-testid="user-row">
-                <th scope="row" className={cx(td, 'text-left font-semibold')}>
-                  <Link href={editUserPath(user.id)} aria-label={t('table.editLabel', { name })}>
+              <tr key={user.id} role="row" data-testid="user-row">
+                <th scope="row" role="rowheader" className={cx(td, 'text-left font-semibold')}>
+                  <Link
+                    href={editUserPath(user.id)}
+                    aria-label={t('table.editLabel', { name })}
+                    className="inline-flex min-h-11 items-center sm:inline sm:min-h-0"
+                  >
                     {name}
                   </Link>
                   {user.id === currentUserId && (
@@ -66,12 +73,16 @@ export function UsersTable({ users, caption, currentUserId }: UsersTableProps) {
                     </span>
                   )}
                 </th>
-                <td className={cx(td, 'break-all')}>{user.email}</td>
-                <td className={cx(td, 'whitespace-nowrap')}>{user.phone ?? '–'}</td>
-                <td className={td}>
+                <td role="cell" data-label={t('table.email')} className={cx(td, 'break-all')}>
+                  {user.email}
+                </td>
+                <td role="cell" data-label={t('table.phone')} className={cx(td, 'whitespace-nowrap')}>
+                  {user.phone ?? '–'}
+                </td>
+                <td role="cell" data-label={t('table.roles')} className={td}>
                   {user.roles.map((role) => tc(`roles.${role}` as never, { defaultValue: role })).join(', ')}
                 </td>
-                <td className={td}>
+                <td role="cell" data-label={t('table.status')} className={td}>
                   <span
                     className={cx(
                       'inline-flex rounded-full px-2.5 py-0.5 text-sm font-medium whitespace-nowrap',
