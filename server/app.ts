@@ -211,7 +211,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(dataSheetRoutes({ db, config }));
   if (config.devMailbox) await app.register(mailboxRoutes(db));
   if (devClock) await app.register(devClockRoutes(devClock));
-  await registerClient(app, config.serveClient ? config.clientDir : null);
+  await registerClient(app, config.serveClient ? config.clientDir : null, config.redirectRules);
 
   return app;
 }

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
+import { DEFAULT_REDIRECT_RULES, redirectRuleProblems, type RedirectRule } from '../contract/rules/redirects';
 
 const bool = (fallback: boolean) =>
   z
@@ -31,6 +32,8 @@ const envSchema = z.object({
   SEED_PRODUCTS: int(2000, 10, 1_000_000),
   SERVE_CLIENT: bool(true),
   CLIENT_DIR: z.string().min(1).default('./dist/client'),
+  /** SPEC §2 path-based redirects, a JSON array of rules (contract/rules/redirects.ts); unset: the demo's. */
+  REDIRECT_RULES: z.string().optional(),
   DEV_MAILBOX: bool(true).optional(),
   DEV_CLOCK: bool(false),
   SMTP_URL: optionalUrl,
@@ -107,6 +110,8 @@ export type Config = {
   seedProducts: number;
   serveClient: boolean;
   clientDir: string;
+  /** Path-based redirect rules, checked at start (no loops, only http(s) targets). */
+  redirectRules?: RedirectRule[];
   devMailbox: boolean;
   /** `PUT /v1/dev/clock` moves the clock of the date rules (e2e tests only; docs/decisions/0041). */
   devClock: boolean;
@@ -230,6 +235,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     seedProducts: e.SEED_PRODUCTS,
     serveClient: e.SERVE_CLIENT,
     clientDir: e.CLIENT_DIR,
+    redirectRules: redirectRulesOf(e.REDIRECT_RULES),
     // The mailbox viewer exposes every mail: never in production; elsewhere on by default while no SMTP server is set.
     devMailbox: !production && (e.DEV_MAILBOX ?? !e.SMTP_URL),
     devClock: e.DEV_CLOCK,
@@ -289,4 +295,34 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 
 function emptyToUndefined(env: Record<string, string | undefined>) {
   return Object.fromEntries(Object.entries(env).map(([k, v]) => [k, v === '' ? undefined : v]));
+}
+
+const redirectRuleSchema = z.array(
+  z.object({
+    from: z.string().min(1),
+    match: z.enum(['exact', 'prefix']),
+    to: z.string().min(1),
+    status: z.union([z.literal(301), z.literal(302)]),
+    keepQuery: z.boolean().optional(),
+  }),
+);
+
+/** REDIRECT_RULES, read and checked: a wrong rule stops the start with what is wrong, rather than loop visitors. */
+function redirectRulesOf(value: string | undefined): RedirectRule[] {
+  if (value === undefined) return DEFAULT_REDIRECT_RULES;
+  let rules: RedirectRule[];
+  try {
+    rules = redirectRuleSchema.parse(JSON.parse(value));
+  } catch {
+    throw new ConfigError(
+      'Invalid configuration — fix these settings (see .env.example):\n  REDIRECT_RULES: a JSON array of {from, match, to, status}',
+    );
+  }
+  const problems = redirectRuleProblems(rules);
+  if (problems.length > 0) {
+    throw new ConfigError(
+      `Invalid configuration — fix these settings (see .env.example):\n${problems.map((p) => `  REDIRECT_RULES: ${p}`).join('\n')}`,
+    );
+  }
+  return rules;
 }

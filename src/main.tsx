@@ -16,6 +16,7 @@ import { applyStartupSessionEnd, connectSession } from './app/session-sync';
 import { reloadOnChunkErrors } from './lib/chunk-reload';
 import { watchSystemColourScheme } from './lib/colour-mode';
 import { config } from './lib/config';
+import { rememberLocale } from './lib/locale-cookie';
 import { markFirstScreen, whenIdle } from './lib/when-idle';
 
 async function start() {
@@ -23,6 +24,7 @@ async function start() {
   captureInstallPrompt();
   config(); // SPEC §5: a missing API base URL stops the app here, with a clear message
   watchSystemColourScheme();
+  rememberLocale();
   reloadOnChunkErrors();
   const consentBanner = preloadCookieConsent(); // a first visit's banner is in the first render (no layout shift)
   whenIdle(() => void loadToastRegion().catch(() => undefined)); // on the device before anyone goes offline

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { DEFAULT_REDIRECT_RULES, findRedirect, type RedirectRule } from '../../contract/rules/redirects';
 import { errorText } from '../lib/i18n';
 
 /** Server paths, never client routes: the API, its docs, the health check and the product data sheets. */
@@ -13,7 +14,11 @@ const isSourceMap = (path: string) => /\.map$/i.test(path);
  * Serves the built PWA from the same origin as the API. Hashed assets are cached for a year; index.html and the
  * service worker are always revalidated. Any other GET that is not an API path gets index.html (client routing).
  */
-export async function registerClient(app: FastifyInstance, clientDir: string | null) {
+export async function registerClient(
+  app: FastifyInstance,
+  clientDir: string | null,
+  redirectRules: readonly RedirectRule[] = DEFAULT_REDIRECT_RULES,
+) {
   const root = clientDir ? resolve(clientDir) : null;
   const hasClient = root !== null && existsSync(resolve(root, 'index.html'));
   if (root && !hasClient) app.log.warn(`No built client in ${root}; run "npm run build". Only the API is served.`);
@@ -47,6 +52,10 @@ export async function registerClient(app: FastifyInstance, clientDir: string | n
       return reply.status(404).send({ code: 'NotFound', message: errorText('NotFound') });
     }
     if (/\.[a-z0-9]+$/i.test(path)) return reply.status(404).send({ code: 'NotFound', message: errorText('NotFound') });
+    // SPEC §2 path-based rules: a first load of a redirected path is answered before the app loads (decision 0066).
+    const search = request.url.slice(path.length);
+    const target = findRedirect(redirectRules, path, search);
+    if (target) return reply.redirect(target.to, target.status);
     return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
   });
 }

@@ -8,7 +8,16 @@ export async function registerOpenApi(app: FastifyInstance) {
   await app.register(swagger, {
     openapi: {
       info: { title: 'Skafferi API', description: 'API för Skafferis webbutik och inventeringsapp.', version: '1.0.0' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', description: 'The session token of POST /v1/auth/login' },
+          contactToken: {
+            type: 'http',
+            scheme: 'bearer',
+            description: 'The one-message token of GET /v1/contact-us/token',
+          },
+        },
+      },
     },
     transform: jsonSchemaTransform,
   });

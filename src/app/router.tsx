@@ -5,6 +5,7 @@ import { loadSettings } from '../features/settings/loader';
 import { requireUserManager } from '../features/users/loader';
 import { session } from '../api/session/session';
 import { paths } from '../lib/paths';
+import { routePreloads } from '../lib/preload-queue';
 import { notFound, redirectIfAuthenticated, requireAuth } from './guards';
 import { DefaultLayout } from './layouts/DefaultLayout';
 import { withFirstLoadFallback } from './first-load-fallback';
@@ -20,10 +21,12 @@ const handle = (value: RouteHandle) => value;
  */
 function preloadCartControls(): void {
   if (session.get())
-    void import('../ui/catalog/AddToCartSlot').then(
-      (m) => m.preloadAddToCart(),
-      () => undefined,
-    );
+    void routePreloads
+      .run(() => import('../ui/catalog/AddToCartSlot'))
+      .then(
+        (m) => m.preloadAddToCart(),
+        () => undefined,
+      );
 }
 
 // The detail screens of the offline areas load once their overview has: someone who goes offline on the overview
@@ -32,7 +35,8 @@ function preloadCartControls(): void {
 const purchaseListScreen = () => import('./routes/PurchaseListRoute');
 const inventoryListScreen = () => import('../features/inventory/InventoryListPage');
 const countScreen = () => import('../features/inventory/CountPage');
-const prefetch = (load: () => Promise<unknown>) => void load().catch(() => undefined);
+// Through the preload queue (SPEC §9): at most 4 at once, so guesses never crowd out the page being opened.
+const prefetch = (load: () => Promise<unknown>) => void routePreloads.run(load).catch(() => undefined);
 
 const startPageLoader = () => import('./routes/home-loader');
 const startPageScreen = () => import('./routes/HomePage');

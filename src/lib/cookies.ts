@@ -1,6 +1,8 @@
 /** Minimal document.cookie helpers. Cookies are host-scoped: never a Domain attribute. */
 export interface CookieOptions {
   expires?: Date;
+  /** Seconds the cookie lives (wins over `expires` in every browser that knows it). */
+  maxAge?: number;
   path?: string;
   secure?: boolean;
   sameSite?: 'Lax' | 'Strict' | 'None';
@@ -25,6 +27,7 @@ export function parseCookies(header: string): Record<string, string> {
 export function serializeCookie(name: string, value: string, options: CookieOptions = {}): string {
   let cookie = `${name}=${encodeURIComponent(value)}; Path=${options.path ?? '/'}`;
   if (options.expires) cookie += `; Expires=${options.expires.toUTCString()}`;
+  if (options.maxAge !== undefined) cookie += `; Max-Age=${Math.round(options.maxAge)}`;
   cookie += `; SameSite=${options.sameSite ?? 'Lax'}`;
   if (options.secure) cookie += '; Secure';
   return cookie;

@@ -166,4 +166,28 @@ describe('price batcher', () => {
     expect(() => vi.advanceTimersByTime(PRICE_DEBOUNCE_MS)).not.toThrow();
     expect(batcher.get(id(1))).toBeUndefined();
   });
+
+  it('says a price is pending until it has come or its call failed, so a card shows a placeholder, not a list price', async () => {
+    const { batcher, calls } = setup();
+    expect(batcher.pending(id(1))).toBe(false); // no company: list prices, nothing to wait for
+    batcher.setCompany('10001');
+    expect(batcher.pending(id(1), '10001')).toBe(true); // drawn before its card asked: coming
+    expect(batcher.pending(id(1), '10002')).toBe(true); // the batcher has not switched to that company yet
+    batcher.request(id(1));
+    batcher.request(id(2));
+    vi.advanceTimersByTime(PRICE_DEBOUNCE_MS);
+    expect(batcher.pending(id(1))).toBe(true); // on its way
+    calls[0]!.resolve([priceOf(id(1))]);
+    await settle();
+    expect(batcher.pending(id(1))).toBe(false);
+    expect(batcher.pending(id(2))).toBe(false); // unknown to the server: the list price stays
+
+    batcher.request(id(3));
+    vi.advanceTimersByTime(PRICE_DEBOUNCE_MS);
+    calls[1]!.reject(new Error('503'));
+    await settle();
+    expect(batcher.pending(id(3))).toBe(false); // failed: the list price, not a placeholder forever (SPEC §8)
+    batcher.request(id(3));
+    expect(batcher.pending(id(3))).toBe(true); // asked again
+  });
 });

@@ -21,7 +21,15 @@ beforeAll(async () => {
   writeFileSync(join(dir, 'assets', 'shell-def456.js'), shell);
   writeFileSync(join(dir, 'assets', 'shell-def456.js.br'), brotliCompressSync(shell));
   writeFileSync(join(dir, 'assets', 'shell-def456.js.gz'), gzipSync(shell));
-  app = await createTestApp({ SERVE_CLIENT: 'true', CLIENT_DIR: dir });
+  app = await createTestApp({
+    SERVE_CLIENT: 'true',
+    CLIENT_DIR: dir,
+    REDIRECT_RULES: JSON.stringify([
+      { from: '/gammal-sida', match: 'exact', to: '/ny-sida', status: 301 },
+      { from: '/kampanj', match: 'prefix', to: '/sok', status: 302, keepQuery: true },
+      { from: '/partner', match: 'exact', to: 'https://partner.example/', status: 302 },
+    ]),
+  });
 });
 afterAll(async () => {
   await app.closeAll();
@@ -29,6 +37,21 @@ afterAll(async () => {
 });
 
 describe('the built PWA on the same origin', () => {
+  it('answers a first load of a redirected path before the app loads (SPEC §2 path-based rules)', async () => {
+    const moved = await app.inject({ method: 'GET', url: '/gammal-sida' });
+    expect(moved.statusCode).toBe(301);
+    expect(moved.headers.location).toBe('/ny-sida');
+    const below = await app.inject({ method: 'GET', url: '/kampanj/vinter?sida=2' });
+    expect(below.statusCode).toBe(302);
+    expect(below.headers.location).toBe('/sok?sida=2');
+    const away = await app.inject({ method: 'GET', url: '/partner' });
+    expect(away.statusCode).toBe(302);
+    expect(away.headers.location).toBe('https://partner.example/');
+    // Other paths still get the app; API paths are never redirected.
+    expect((await app.inject({ method: 'GET', url: '/gammal-sida/x' })).statusCode).toBe(200);
+    expect((await app.inject({ method: 'GET', url: '/kampanjer' })).statusCode).toBe(200);
+  });
+
   it('caches hashed assets for a year and always revalidates the service worker and the page', async () => {
     const asset = await app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');

@@ -26,6 +26,17 @@ describe('loadConfig', () => {
     }
   });
 
+  it('reads the redirect rules, with the demo rules by default, and stops at a loop or a non-http target', () => {
+    expect(loadConfig({}).redirectRules?.length).toBeGreaterThan(0);
+    const rule = (to: string) => JSON.stringify([{ from: '/a', match: 'exact', to, status: 301 }]);
+    expect(loadConfig({ REDIRECT_RULES: rule('/b') }).redirectRules).toEqual([
+      { from: '/a', match: 'exact', to: '/b', status: 301 },
+    ]);
+    expect(() => loadConfig({ REDIRECT_RULES: rule('/a') })).toThrow(/REDIRECT_RULES: rule 0: \/a leads round/);
+    expect(() => loadConfig({ REDIRECT_RULES: rule('javascript:alert(1)') })).toThrow(/REDIRECT_RULES/);
+    expect(() => loadConfig({ REDIRECT_RULES: 'inte json' })).toThrow(ConfigError);
+  });
+
   it('turns the mailbox viewer off by default once real SMTP is configured', () => {
     expect(loadConfig({ SMTP_URL: 'smtp://mail.example.com:587' }).devMailbox).toBe(false);
   });

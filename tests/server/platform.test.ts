@@ -59,6 +59,14 @@ describe('platform', () => {
       ]),
     );
     expect(doc.paths['/v1/auth/login']?.post?.requestBody).toBeDefined();
+    // SPEC §7: renew and logout carry the session's Bearer token, contact-us the contact token's.
+    const securityOf = (path: string) => (doc.paths[path]?.post as { security?: unknown } | undefined)?.security;
+    expect(securityOf('/v1/auth/renew')).toEqual([{ bearer: [] }]);
+    expect(securityOf('/v1/auth/logout')).toEqual([{ bearer: [] }]);
+    expect(securityOf('/v1/contact-us')).toEqual([{ contactToken: [] }]);
+    expect(doc).toMatchObject({
+      components: { securitySchemes: { bearer: { scheme: 'bearer' }, contactToken: { scheme: 'bearer' } } },
+    });
     expect((await app.inject({ method: 'GET', url: '/api/docs' })).statusCode).toBeLessThan(400);
   });
 

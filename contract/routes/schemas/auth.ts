@@ -10,7 +10,7 @@ import {
 import { apiError, okResponse } from '../../common';
 import { forgotPasswordCaptchaBody } from '../../captcha';
 import { auth as calls } from '../auth';
-import { describe } from './describe';
+import { describe, security } from './describe';
 
 const errors = { 400: apiError, 401: apiError, 410: apiError, 429: apiError };
 
@@ -19,9 +19,15 @@ export const auth = describe(calls, {
   renew: {
     tags: ['auth'],
     summary: 'Replace the bearer token with a new one (also shortly after it expired)',
+    security,
     response: { 200: tokenResponse, ...errors },
   },
-  logout: { tags: ['auth'], summary: 'End the session of the bearer token', response: { 204: z.null() } },
+  logout: {
+    tags: ['auth'],
+    summary: 'End the session of the bearer token',
+    security,
+    response: { 204: z.null() },
+  },
   forgotPassword: {
     tags: ['auth'],
     summary: 'Mail a reset link; answers the same whether or not the account exists',

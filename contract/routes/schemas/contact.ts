@@ -1,7 +1,7 @@
 import { apiError } from '../../common';
 import { contactBody, contactResponse, contactTokenResponse } from '../../contact';
 import { contact as calls } from '../contact';
-import { describe } from './describe';
+import { contactSecurity, describe } from './describe';
 
 const errors = { 400: apiError, 401: apiError, 429: apiError };
 
@@ -14,6 +14,7 @@ export const contact = describe(calls, {
   send: {
     tags: ['contact'],
     summary: 'Send a message to customer service (Authorization: Bearer <contact token>)',
+    security: contactSecurity,
     body: contactBody,
     response: { 201: contactResponse, ...errors },
   },

@@ -39,3 +39,5 @@ export function describe<C extends Record<string, Call>, S extends { [K in keyof
 export const errors = { 400: apiError, 401: apiError, 403: apiError, 404: apiError, 409: apiError, 422: apiError };
 /** A signed-in call: a bearer token. */
 export const security = [{ bearer: [] }];
+/** The contact form's call: a bearer token too, but the one-message token of GET /v1/contact-us/token, not a session. */
+export const contactSecurity = [{ contactToken: [] }];

@@ -21,6 +21,11 @@ export interface PriceBatcher {
   request(productId: string): void;
   /** The company's price, once it has come; undefined before, for an unknown product and after a failure. */
   get(productId: string, company?: string | null): CustomerPrice | undefined;
+  /**
+   * The company's price of the product is still to come: not answered yet and its call has not failed. A screen shows
+   * the product at once and a placeholder where this price goes, instead of a list price that then changes.
+   */
+  pending(productId: string, company?: string | null): boolean;
   subscribe(listener: () => void): () => void;
   /** Sends what is queued now (tests, and a page about to leave). */
   flush(): void;
@@ -42,6 +47,8 @@ export function createPriceBatcher(options: PriceBatcherOptions): PriceBatcher {
   const cache = new Map<string, CustomerPrice | null>();
   const queued = new Set<string>();
   const inFlight = new Set<string>();
+  /** Ids whose call failed: they show the list price (not pending) until they are asked for again. */
+  const failed = new Set<string>();
   const listeners = new Set<() => void>();
   let debounceTimer: ReturnType<typeof setTimeout> | undefined;
   let maxWaitTimer: ReturnType<typeof setTimeout> | undefined;
@@ -62,7 +69,11 @@ export function createPriceBatcher(options: PriceBatcherOptions): PriceBatcher {
     const settle = (prices: CustomerPrice[] | null) => {
       if (gen !== generation) return;
       for (const id of ids) inFlight.delete(id);
-      if (!prices) return;
+      if (!prices) {
+        for (const id of ids) failed.add(id);
+        notify();
+        return;
+      }
       const byId = new Map(prices.map((p) => [p.productId.toLowerCase(), p]));
       for (const id of ids) cache.set(id, byId.get(id.toLowerCase()) ?? null);
       notify();
@@ -97,11 +108,13 @@ export function createPriceBatcher(options: PriceBatcherOptions): PriceBatcher {
       cache.clear();
       queued.clear();
       inFlight.clear();
+      failed.clear();
       notify();
     },
     request(productId) {
       if (!company || !productId) return;
       if (cache.has(productId) || queued.has(productId) || inFlight.has(productId)) return;
+      failed.delete(productId);
       queued.add(productId);
       clearTimeout(debounceTimer);
       debounceTimer = setTimeout(flush, debounceMs);
@@ -110,6 +123,10 @@ export function createPriceBatcher(options: PriceBatcherOptions): PriceBatcher {
     get(productId, forCompany) {
       if (forCompany !== undefined && forCompany !== company) return undefined;
       return cache.get(productId) ?? undefined;
+    },
+    pending(productId, forCompany) {
+      if (forCompany !== undefined && forCompany !== company) return forCompany !== null;
+      return company !== null && productId !== '' && !cache.has(productId) && !failed.has(productId);
     },
     subscribe(listener) {
       listeners.add(listener);

@@ -38,11 +38,25 @@ const subscribe = (listener: () => void) => priceBatcher.subscribe(listener);
  * (show the list price then). Requests are batched across every product on the page.
  */
 export function usePrice(productId: string | null | undefined): CustomerPrice | undefined {
+  return usePriceState(productId).price;
+}
+
+/**
+ * The price as `usePrice`, and whether it is still coming (`pending`): a card is drawn at once and shows a
+ * placeholder where the company's price goes until it has come, rather than a list price that then changes.
+ */
+export function usePriceState(productId: string | null | undefined): {
+  price: CustomerPrice | undefined;
+  pending: boolean;
+} {
   const company = usePriceCompany();
   useEffect(() => {
     priceBatcher.setCompany(company);
     if (company && productId) priceBatcher.request(productId);
   }, [company, productId]);
   const read = () => (company && productId ? priceBatcher.get(productId, company) : undefined);
-  return useSyncExternalStore(subscribe, read, read);
+  const readPending = () => !!company && !!productId && priceBatcher.pending(productId, company);
+  const price = useSyncExternalStore(subscribe, read, read);
+  const pending = useSyncExternalStore(subscribe, readPending, readPending);
+  return { price, pending: pending && !price };
 }

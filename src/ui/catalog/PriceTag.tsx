@@ -14,6 +14,11 @@ export interface PriceTagProps {
   customerPrice?: Pick<CustomerPrice, 'price' | 'comparisonPrice' | 'kind' | 'validTo' | 'listPrice'> | undefined;
   size?: 'sm' | 'lg';
   className?: string;
+  /**
+   * The company's price is still on its way: a placeholder stands where it goes, so that a list price is never shown
+   * first and then replaced (issue #16: the results are drawn at once, their prices filled in as they come).
+   */
+  pending?: boolean;
 }
 
 /**
@@ -28,8 +33,10 @@ export function PriceTag({
   customerPrice,
   size = 'sm',
   className,
+  pending = false,
 }: PriceTagProps) {
   const { t } = useTranslation('catalog');
+  if (pending && !customerPrice) return <PricePlaceholder large={size === 'lg'} className={className} />;
   const own = customerPrice && customerPrice.kind !== 'list' ? customerPrice : undefined;
   const price = own?.price ?? listPrice;
   const comparison = own?.comparisonPrice ?? comparisonPrice;
@@ -96,6 +103,20 @@ export function PriceTag({
           {t('price.companyValidUntil', { date: formatDate(own.validTo) })}
         </p>
       )}
+    </div>
+  );
+}
+
+/** Where a price is coming: a grey bar of the price's height, and the words for everyone (screen readers too). */
+function PricePlaceholder({ large, className }: { large: boolean; className?: string | undefined }) {
+  const { t } = useTranslation('catalog');
+  return (
+    <div className={cx('flex flex-col gap-1', className)} data-testid="price-pending" aria-busy="true">
+      <span
+        aria-hidden="true"
+        className={cx('block animate-pulse rounded bg-gray-200 dark:bg-gray-700', large ? 'h-9 w-40' : 'h-7 w-28')}
+      />
+      <p className={cx('text-gray-700 dark:text-gray-300', large ? 'text-sm' : 'text-xs')}>{t('price.pending')}</p>
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { usePrice } from '../../api/prices';
+import { usePriceState } from '../../api/prices';
 import type { ProductHit } from '../../api/search/types';
 import { productPath } from '../../lib/paths';
 import { cx } from '../cx';
@@ -39,7 +39,7 @@ export function ProductCard({
   className,
 }: ProductCardProps) {
   const { t } = useTranslation('catalog');
-  const customerPrice = usePrice(product.id);
+  const { price: customerPrice, pending } = usePriceState(product.id);
   const Heading = `h${headingLevel}` as const;
   const fromHit = product.companyPrice
     ? {
@@ -92,6 +92,7 @@ export function ProductCard({
           comparisonUnit={product.comparisonUnit}
           unit={product.unit}
           customerPrice={lowest(customerPrice, fromHit)}
+          pending={pending}
         />
         {/* Controls sit above the card's stretched link. */}
         <div className="relative z-10 flex flex-col gap-2 empty:hidden">
