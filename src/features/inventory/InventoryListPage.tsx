@@ -239,7 +239,7 @@ function ListDetail({
         ) : (
           <ItemRows
             rows={rows}
-
+            readOnly={!open}
             onEdit={edit}
             onRemove={(i) => void remove(i)}
             onResolve={(i) => void resolve(i)}

@@ -1,8 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useActiveCompany, useCurrentCompany, useCurrentUser, useFirstRead } from '../../api/session/hooks';
+import { formatDateTime } from '../../../contract/rules/swedish-dates';
 import { formatSek } from '../../lib/money';
 import { inventoryListPath, paths } from '../../lib/paths';
+import { isListClosed } from '../../offline/inventory/tables';
 import { CompanyGate } from '../../ui/CompanyGate';
 import { Link, LinkButton } from '../../ui/Link';
 import { MirroredRows } from '../../ui/MirroredRows';
@@ -98,6 +100,20 @@ export function InventoryListsPage() {
                             {list.name}
                           </Link>
                           {list.pending && <PendingBadge />}
+                          {isListClosed(list) && (
+                            <span
+                              className="rounded-full bg-gray-200 px-2 py-0.5 text-xs font-semibold text-gray-900 dark:bg-gray-700 dark:text-gray-100"
+                              data-testid="inventory-list-closed"
+                            >
+                              {/* Read as "Stängd av … när", not "Stängd Stängd av …". */}
+                              <span aria-hidden="true">{t('overview.closed')}</span>
+                              <span className="sr-only">
+                                {list.closedBy
+                                  ? t('closed.by', { name: list.closedBy, when: formatDateTime(list.closedAt!) })
+                                  : t('closed.byUnknown', { when: formatDateTime(list.closedAt!) })}
+                              </span>
+                            </span>
+                          )}
                         </div>
                         <p className="mt-1 flex flex-wrap gap-x-3 text-sm text-gray-700 dark:text-gray-300">
                           <span>

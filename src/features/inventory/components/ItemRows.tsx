@@ -17,13 +17,15 @@ interface ItemRowsProps {
   onEdit: (item: MirrorInventoryItem) => void;
   onRemove: (item: MirrorInventoryItem) => void;
   onResolve: (item: MirrorInventoryItem) => void;
+  /** A closed list (decision 0062): the rows are read, not changed, so they offer no edit, remove or resolve. */
+  readOnly?: boolean;
 }
 
 /**
  * The list's items (and group headings with subtotals), virtualized against the window: a 5 000-item list renders
  * the rows on screen only, so it opens fast and scrolls smoothly on a phone.
  */
-export function ItemRows({ rows, onEdit, onRemove, onResolve }: ItemRowsProps) {
+export function ItemRows({ rows, onEdit, onRemove, onResolve, readOnly = false }: ItemRowsProps) {
   const listRef = useRef<HTMLUListElement>(null);
   const [offset, setOffset] = useState(0);
   useLayoutEffect(() => {
@@ -68,7 +70,7 @@ export function ItemRows({ rows, onEdit, onRemove, onResolve }: ItemRowsProps) {
                 count={row.itemCount}
               />
             ) : (
-              <ItemRow item={row.item} onEdit={onEdit} onRemove={onRemove} onResolve={onResolve} />
+              <ItemRow item={row.item} onEdit={onEdit} onRemove={onRemove} onResolve={onResolve} readOnly={readOnly} />
             )}
           </li>
         );
@@ -115,11 +117,13 @@ const ItemRow = memo(function ItemRow({
   onEdit,
   onRemove,
   onResolve,
+  readOnly,
 }: {
   item: MirrorInventoryItem;
   onEdit: (item: MirrorInventoryItem) => void;
   onRemove: (item: MirrorInventoryItem) => void;
   onResolve: (item: MirrorInventoryItem) => void;
+  readOnly: boolean;
 }) {
   const { t } = useTranslation('inventory');
   const unit = t(`items.units.${item.unit}`);
@@ -184,30 +188,32 @@ const ItemRow = memo(function ItemRow({
           </p>
         )}
       </div>
-      <div className="col-span-2 mt-1 flex flex-wrap gap-2">
-        <Button
-          size="sm"
-          variant="secondary"
-          onPress={() => onEdit(item)}
-          aria-label={t('items.edit', { name: item.name })}
-        >
-          {t('items.editShort')}
-        </Button>
-        {item.conflict && (
-          <Button size="sm" variant="secondary" onPress={() => onResolve(item)}>
-            {t('items.conflictResolve')}
+      {!readOnly && (
+        <div className="col-span-2 mt-1 flex flex-wrap gap-2">
+          <Button
+            size="sm"
+            variant="secondary"
+            onPress={() => onEdit(item)}
+            aria-label={t('items.edit', { name: item.name })}
+          >
+            {t('items.editShort')}
           </Button>
-        )}
-        <Button
-          size="sm"
-          variant="ghost"
-          onPress={() => onRemove(item)}
-          aria-label={t('items.remove', { name: item.name })}
-          className="text-red-800 dark:text-red-300"
-        >
-          {t('items.removeShort')}
-        </Button>
-      </div>
+          {item.conflict && (
+            <Button size="sm" variant="secondary" onPress={() => onResolve(item)}>
+              {t('items.conflictResolve')}
+            </Button>
+          )}
+          <Button
+            size="sm"
+            variant="ghost"
+            onPress={() => onRemove(item)}
+            aria-label={t('items.remove', { name: item.name })}
+            className="text-red-800 dark:text-red-300"
+          >
+            {t('items.removeShort')}
+          </Button>
+        </div>
+      )}
     </div>
   );
 });
