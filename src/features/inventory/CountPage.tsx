@@ -12,12 +12,13 @@ import { inputClass, labelClass } from '../../ui/field-styles';
 import { Link, LinkButton } from '../../ui/Link';
 import { Spinner } from '../../ui/Spinner';
 import { ClosedNotice } from './components/ClosedNotice';
+import { CountQuantity } from './components/CountQuantity';
 import { LastCounted } from './components/LastCounted';
 import { ListNotFound } from './components/ListNotFound';
 import { WalkItems } from './components/WalkItems';
 import { ZoneWalk } from './components/ZoneWalk';
 import { useInventoryCompany, useInventoryListHead } from './data';
-import { countNumber as number, useCount } from './use-count';
+import { useCount } from './use-count';
 import { useOpenList } from './use-open-list';
 import { useRecountTarget } from './use-recount-target';
 import { useWalk } from './use-walk';
@@ -202,7 +203,10 @@ function Counter({ list }: { list: MirrorInventoryList }) {
                     className="min-h-12 w-full justify-between text-left"
                     onPress={() => c.choose(i)}
                   >
-                    {i.name} · {number(i.quantity)} {unitText(i.unit)}
+                    <span>
+                      {i.name} ·{' '}
+                      <CountQuantity quantity={i.quantity} unit={i.unit} piecesPerCarton={i.piecesPerCarton} />
+                    </span>
                     <CountedBy item={i} as="span" />
                   </Button>
                 </li>

@@ -8,6 +8,7 @@ import { resolveScan, type ScanResolution } from '../../offline/inventory/scan';
 import type { MirrorInventoryItem, MirrorInventoryList } from '../../offline/inventory/tables';
 import { toast } from '../../ui/toast-queue';
 import { changeErrorText, changeInventory, findListItems } from './data';
+import { quantityText } from './quantity-text';
 import { scanFeedback } from './scanner/feedback';
 
 export const countNumber = (n: number) => n.toLocaleString('sv-SE', { maximumFractionDigits: 3 });
@@ -124,7 +125,14 @@ export function useCount(list: MirrorInventoryList, zone: string | null) {
       setLast({ itemId: item.id, scan: null });
       setTyping(false);
       scanFeedback(sound);
-      setAnnounce(t('count.setDone', { name: item.name, quantity: countNumber(quantity), unit: unitText(unit) }));
+      // Said as the count then reads ("2 kartonger och 3 stycken"), not as the pieces a mixed entry was sent in.
+      const now = result.item ?? { ...item, quantity, unit };
+      setAnnounce(
+        t('count.setDone', {
+          name: item.name,
+          quantity: quantityText(t, now.quantity, now.unit, now.piecesPerCarton).long,
+        }),
+      );
     } catch (error) {
       toast.error(changeErrorText(error), { id: 'inventory-count' });
     }
