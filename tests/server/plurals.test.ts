@@ -3,15 +3,16 @@ import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { pluralText } from '../../contract/rules/plural';
 import cart from '../../locales/sv/cart.json' with { type: 'json' };
+import inventory from '../../locales/sv/inventory.json' with { type: 'json' };
 import mails from '../../locales/sv/mails.json' with { type: 'json' };
 import sync from '../../locales/sv/sync.json' with { type: 'json' };
 
 /**
  * Swedish plurals (issue #16, decision 0064): every count in locales/sv has i18next's `_one` and `_other` forms, so no
- * one reads "totalt 1 rader". inventory.json is the inventory count's own (issue #15) and is checked there.
+ * one reads "totalt 1 rader" — inventory.json too.
  */
 const dir = 'locales/sv';
-const files = readdirSync(dir).filter((f) => f.endsWith('.json') && f !== 'inventory.json');
+const files = readdirSync(dir).filter((f) => f.endsWith('.json'));
 
 type Tree = { [key: string]: string | Tree };
 function* leaves(tree: Tree, path = ''): Generator<[string, string, Tree]> {
@@ -72,7 +73,7 @@ describe('the sentences a user reads with 1 and with 2', () => {
   const screen = i18next.createInstance();
   void screen.init({
     lng: 'sv',
-    resources: { sv: { cart, sync } },
+    resources: { sv: { cart, inventory, sync } },
     interpolation: { escapeValue: false },
     initAsync: false,
     showSupportNotice: false,
@@ -94,6 +95,16 @@ describe('the sentences a user reads with 1 and with 2', () => {
     expect(said(2)).toBe(
       'Du har 2 ändringar som inte har skickats. De sparas på den här enheten och skickas nästa gång du loggar in här. ' +
         'Du är offline just nu, så de kan inte skickas innan du loggar ut.',
+    );
+  });
+
+  it('the count screen and the list page: 1 ändring väntar, 1 av 1 räknad (as CountPage and InventoryListPage ask)', () => {
+    expect(screen.t('inventory:count.notSent', { count: 1 })).toBe('1 ändring väntar på att skickas');
+    expect(screen.t('inventory:count.notSent', { count: 3 })).toBe('3 ändringar väntar på att skickas');
+    expect(screen.t('inventory:countedOf', { counted: 1, count: 1 })).toBe('1 av 1 räknad');
+    expect(screen.t('inventory:countedOf', { counted: 2, count: 5 })).toBe('2 av 5 räknade');
+    expect(screen.t('inventory:totals.group', { label: 'Kyl', value: '10 kr', count: 1 })).toBe(
+      'Kyl: 10 kr (1 artikel)',
     );
   });
 
