@@ -102,6 +102,10 @@ test('"Välj artikel" shows a carton article as cartons + pieces; a mixed entry 
   // The results under the search field (the zone's own rows further down name the article too).
   const result = pick.locator('xpath=following-sibling::ul[1]').getByRole('button').filter({ hasText: article.name });
   await expect(result).toContainText(`${article.name} · 2 kart + 3 st`);
+  // The zone's own rows read it the same way.
+  await expect(counting.main.getByTestId('walk-item-quantity').locator('[aria-hidden="true"]')).toHaveText(
+    '2 kart + 3 st',
+  );
   await axe.check('count screen with pick results');
   await result.click();
   await expect(counting.lastQuantity).toHaveText('2 kart + 3 st');

@@ -229,7 +229,6 @@ function Counter({ list }: { list: MirrorInventoryList }) {
           move={w.move}
           moved={w.moved}
           announce={w.announce}
-          unitText={unitText}
           choose={(item) => {
             chosen.current = item.id;
             c.choose(item);

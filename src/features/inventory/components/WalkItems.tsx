@@ -1,9 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { InventoryUnit } from '../../../../contract/inventory';
 import type { MirrorInventoryItem } from '../../../offline/inventory/tables';
 import { Button } from '../../../ui/Button';
-import { countNumber as number } from '../use-count';
+import { CountQuantity } from './CountQuantity';
 import type { WalkShow } from '../use-walk';
 import type { Walk, WalkStep } from '../walk';
 
@@ -24,7 +23,6 @@ interface WalkItemsProps {
   move: (itemId: string, direction: -1 | 1) => Promise<void>;
   moved: { id: string; direction: -1 | 1; position: number } | null;
   announce: string;
-  unitText: (unit: InventoryUnit) => string;
   /** One tap: the item becomes the one counted (+1 / number pad above). */
   choose: (item: MirrorInventoryItem) => void;
 }
@@ -34,7 +32,7 @@ interface WalkItemsProps {
  * counts its article in one tap and moves up or down in the walk with buttons; the new place is announced.
  */
 export function WalkItems(props: WalkItemsProps) {
-  const { id, walk, step, inZone, shown, show, setShow, goTo, move, moved, announce, unitText, choose } = props;
+  const { id, walk, step, inZone, shown, show, setShow, goTo, move, moved, announce, choose } = props;
   const { t } = useTranslation('inventory');
   const [limit, setLimit] = useState(PAGE);
   const list = useRef<HTMLOListElement>(null);
@@ -125,7 +123,11 @@ export function WalkItems(props: WalkItemsProps) {
                     {item.name}
                   </span>
                   <span className="shrink-0 font-normal tabular-nums" data-testid="walk-item-quantity">
-                    {item.counted ? `${number(item.quantity)} ${unitText(item.unit)}` : t('items.notCounted')}
+                    {item.counted ? (
+                      <CountQuantity quantity={item.quantity} unit={item.unit} piecesPerCarton={item.piecesPerCarton} />
+                    ) : (
+                      t('items.notCounted')
+                    )}
                   </span>
                 </Button>
                 <Button
