@@ -25,7 +25,7 @@ export function redirectOnStart(rules: readonly RedirectRule[], win: Window = wi
  * SPEC §2 for in-app navigations: a link (or back/forward) to a redirected path is sent on as soon as the router
  * starts it, before the path's page loads or renders. A site path is a router navigation; an absolute URL a full
  * page load. A navigation by the history (back/forward) has already put the redirected address in the browser's
- * history, so the target replaces it; a link's own navigation was never committed, so the target takes its place.
+ * history (the address bar shows it), so the target replaces it; a link's own navigation was never committed, so the target takes its place.
  * Rules that loop are refused before they get here (redirectRuleProblems).
  */
 export function applyRedirectRules(router: Router, rules: readonly RedirectRule[], win: Window = window): () => void {
@@ -34,7 +34,8 @@ export function applyRedirectRules(router: Router, rules: readonly RedirectRule[
   const follow = (location: Location) => {
     const target = findRedirect(rules, location.pathname, location.search);
     if (!target || leaving) return;
-    const fromHistory = (win.history.state as { key?: string } | null)?.key === location.key;
+    // The browser shows the path already when the history brought it (back/forward) or the navigation is done.
+    const fromHistory = win.location.pathname === location.pathname && win.location.search === location.search;
     if (target.external) {
       leaving = true;
       if (fromHistory) win.location.replace(target.to);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createMemoryRouter } from 'react-router';
 import type { RedirectRule } from '../../contract/rules/redirects';
-import { applyRedirectRules } from '../../src/app/redirects';
+import { applyRedirectRules, redirectOnStart } from '../../src/app/redirects';
 import { readRedirectRules } from '../../src/lib/redirect-rules';
 
 const rules: RedirectRule[] = [
@@ -15,12 +15,14 @@ const pageWith = (json: string | null) =>
     getElementById: (id: string) => (id === 'redirect-rules' && json !== null ? { textContent: json } : null),
   }) as unknown as Document;
 
-/** Where a full page load was asked for (window.location.assign/replace), and the history entry's state. */
-function browserWindow(historyState: unknown = null) {
+/** The address bar, and where a full page load was asked for (window.location.assign/replace). */
+function browserWindow() {
   const loads: string[] = [];
   const win = {
-    history: { state: historyState },
+    // The address bar still shows the page the visitor is on while the router starts a link's navigation.
     location: {
+      pathname: '/',
+      search: '',
       assign: (url: string) => loads.push(`assign ${url}`),
       replace: (url: string) => loads.push(`replace ${url}`),
     },
@@ -113,5 +115,35 @@ describe('in-app navigation to a redirected path (SPEC §2)', () => {
     expect(router.state.location.pathname).toBe('/profil/inkopslistor');
     expect(loaded).toContain('/profil/inkopslistor');
     expect(loads).toEqual([]);
+  });
+});
+
+describe('a start on a redirected path from the cached app (the service worker answers without the server)', () => {
+  /** The address the app starts on, and what it does with the browser's address and history. */
+  function startingAt(pathname: string, search = '', hash = '') {
+    const done: string[] = [];
+    const win = {
+      location: { pathname, search, hash, replace: (url: string) => done.push(`load ${url}`) },
+      history: { state: null, replaceState: (_s: unknown, _t: string, url: string) => done.push(`address ${url}`) },
+    } as unknown as Window;
+    return { win, done };
+  }
+
+  it('puts the target in the address before the router reads it, replacing the redirected one', () => {
+    const { win, done } = startingAt('/mina-listor/gamla', '?sida=2', '#lista');
+    expect(redirectOnStart(rules, win)).toBe(false);
+    expect(done).toEqual(['address /profil/inkopslistor?sida=2#lista']);
+  });
+
+  it('leaves for an absolute target and does not start the app', () => {
+    const { win, done } = startingAt('/leverantor');
+    expect(redirectOnStart(rules, win)).toBe(true);
+    expect(done).toEqual(['load https://example.com/']);
+  });
+
+  it('starts as usual on any other path', () => {
+    const { win, done } = startingAt('/profil');
+    expect(redirectOnStart(rules, win)).toBe(false);
+    expect(done).toEqual([]);
   });
 });
