@@ -25,7 +25,8 @@ export function redirectOnStart(rules: readonly RedirectRule[], win: Window = wi
  * SPEC §2 for in-app navigations: a link (or back/forward) to a redirected path is sent on as soon as the router
  * starts it, before the path's page loads or renders. A site path is a router navigation; an absolute URL a full
  * page load. A navigation by the history (back/forward) has already put the redirected address in the browser's
- * history (the address bar shows it), so the target replaces it; a link's own navigation was never committed, so the target takes its place.
+ * history (the address bar shows it), so the target replaces it; a link's own navigation was never committed, so the
+ * target takes its place.
  * Rules that loop are refused before they get here (redirectRuleProblems).
  */
 export function applyRedirectRules(router: Router, rules: readonly RedirectRule[], win: Window = window): () => void {
