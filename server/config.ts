@@ -1,6 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
-import { DEFAULT_REDIRECT_RULES, redirectRuleProblems, type RedirectRule } from '../contract/rules/redirects';
+import {
+  DEFAULT_REDIRECT_RULES,
+  redirectRuleListSchema,
+  redirectRuleProblems,
+  type RedirectRule,
+} from '../contract/rules/redirects';
 
 const bool = (fallback: boolean) =>
   z
@@ -297,22 +302,12 @@ function emptyToUndefined(env: Record<string, string | undefined>) {
   return Object.fromEntries(Object.entries(env).map(([k, v]) => [k, v === '' ? undefined : v]));
 }
 
-const redirectRuleSchema = z.array(
-  z.object({
-    from: z.string().min(1),
-    match: z.enum(['exact', 'prefix']),
-    to: z.string().min(1),
-    status: z.union([z.literal(301), z.literal(302)]),
-    keepQuery: z.boolean().optional(),
-  }),
-);
-
 /** REDIRECT_RULES, read and checked: a wrong rule stops the start with what is wrong, rather than loop visitors. */
 function redirectRulesOf(value: string | undefined): RedirectRule[] {
   if (value === undefined) return DEFAULT_REDIRECT_RULES;
   let rules: RedirectRule[];
   try {
-    rules = redirectRuleSchema.parse(JSON.parse(value));
+    rules = redirectRuleListSchema.parse(JSON.parse(value));
   } catch {
     throw new ConfigError(
       'Invalid configuration — fix these settings (see .env.example):\n  REDIRECT_RULES: a JSON array of {from, match, to, status}',

@@ -11,15 +11,20 @@ import { captureInstallPrompt } from './app/pwa/install';
 import { createBrowserRouter } from 'react-router';
 import { preloadCookieConsent } from './app/layouts/CookieConsentSlot';
 import { loadToastRegion } from './app/layouts/LazyToasts';
+import { applyRedirectRules, redirectOnStart } from './app/redirects';
 import { createRoutes, prefetchStartPage } from './app/router';
 import { applyStartupSessionEnd, connectSession } from './app/session-sync';
 import { reloadOnChunkErrors } from './lib/chunk-reload';
 import { watchSystemColourScheme } from './lib/colour-mode';
 import { config } from './lib/config';
 import { rememberLocale } from './lib/locale-cookie';
+import { readRedirectRules } from './lib/redirect-rules';
 import { markFirstScreen, whenIdle } from './lib/when-idle';
 
 async function start() {
+  // SPEC §2 path-based rules, from index.html (no call of their own): a start on a redirected path goes on at once.
+  const redirectRules = readRedirectRules();
+  if (redirectOnStart(redirectRules)) return;
   // Chromium may offer installation before the app has rendered: listen from the start.
   captureInstallPrompt();
   config(); // SPEC §5: a missing API base URL stops the app here, with a clear message
@@ -43,6 +48,7 @@ async function start() {
   const routes = createRoutes(queryClient);
   applyStartupSessionEnd(ended, routes);
   const router = createBrowserRouter(routes);
+  applyRedirectRules(router, redirectRules);
   connectSession(router, queryClient);
   // Deferred work (the offline engine, the service worker) waits until the first route has loaded and rendered.
   const firstScreenLoaded = () => router.state.initialized && router.state.navigation.state === 'idle';

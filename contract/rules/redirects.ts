@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /**
  * SPEC §2: "A path-based rule may redirect a visitor; an absolute target URL causes a full page load." One rule,
  * used by the server for a first load (a 301/302 before the app loads) and meant for the client router too.
@@ -14,6 +16,20 @@ export interface RedirectRule {
   /** Carry the visitor's query string over to the target. */
   keepQuery?: boolean;
 }
+
+/**
+ * The shape of a list of rules, as the server reads REDIRECT_RULES and the client reads the list the server put in
+ * index.html (what the rules mean is checked by `redirectRuleProblems`).
+ */
+export const redirectRuleListSchema = z.array(
+  z.object({
+    from: z.string().min(1),
+    match: z.enum(['exact', 'prefix']),
+    to: z.string().min(1),
+    status: z.union([z.literal(301), z.literal(302)]),
+    keepQuery: z.boolean().optional(),
+  }),
+);
 
 export interface RedirectTarget {
   to: string;

@@ -1,6 +1,6 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { DEFAULT_REDIRECT_RULES, findRedirect, type RedirectRule } from '../../contract/rules/redirects';
 import { errorText } from '../lib/i18n';
@@ -9,6 +9,16 @@ import { errorText } from '../lib/i18n';
 const API_PREFIXES = ['/v1/', '/api/', '/health', '/datablad/'];
 
 const isSourceMap = (path: string) => /\.map$/i.test(path);
+
+/**
+ * index.html with the redirect rules in it, for the client router to apply to in-app navigations (decision 0066):
+ * no call of its own before the first screen. `<` is escaped so that no rule can close the script element.
+ */
+export function withRedirectRules(html: string, rules: readonly RedirectRule[]): string {
+  const json = JSON.stringify(rules).replace(/</g, '\\u003c');
+  const script = `<script id="redirect-rules" type="application/json">${json}</script>`;
+  return html.includes('</head>') ? html.replace('</head>', `${script}</head>`) : `${script}${html}`;
+}
 
 /**
  * Serves the built PWA from the same origin as the API. Hashed assets are cached for a year; index.html and the
@@ -28,10 +38,15 @@ export async function registerClient(
     );
     return;
   }
+  const indexHtml = withRedirectRules(readFileSync(resolve(root, 'index.html'), 'utf8'), redirectRules);
+  const sendIndex = (reply: FastifyReply) =>
+    reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
   await app.register(fastifyStatic, {
     root,
     wildcard: false,
     index: false,
+    // index.html is answered below, with the redirect rules in it; the service worker precaches /index.html too.
+    globIgnore: ['index.html'],
     // assets/*.js and *.css have .br and .gz copies from the build (vite.config.ts): sent to browsers that accept them.
     preCompressed: true,
     // Our own Cache-Control below; @fastify/send would otherwise overwrite it with `public, max-age=0`.
@@ -46,6 +61,7 @@ export async function registerClient(
       if (immutable) res.setHeader('Vary', 'Accept-Encoding');
     },
   });
+  app.get('/index.html', (_request, reply) => sendIndex(reply));
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     if (request.method !== 'GET' || API_PREFIXES.some((p) => path.startsWith(p))) {
@@ -56,6 +72,6 @@ export async function registerClient(
     const search = request.url.slice(path.length);
     const target = findRedirect(redirectRules, path, search);
     if (target) return reply.redirect(target.to, target.status);
-    return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+    return sendIndex(reply);
   });
 }

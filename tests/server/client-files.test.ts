@@ -28,6 +28,8 @@ beforeAll(async () => {
       { from: '/gammal-sida', match: 'exact', to: '/ny-sida', status: 301 },
       { from: '/kampanj', match: 'prefix', to: '/sok', status: 302, keepQuery: true },
       { from: '/partner', match: 'exact', to: 'https://partner.example/', status: 302 },
+      // A path that tries to end the script element the rules are sent in.
+      { from: '/x</script><script>alert(1)</script>', match: 'exact', to: '/ny-sida', status: 301 },
     ]),
   });
 });
@@ -50,6 +52,27 @@ describe('the built PWA on the same origin', () => {
     // Other paths still get the app; API paths are never redirected.
     expect((await app.inject({ method: 'GET', url: '/gammal-sida/x' })).statusCode).toBe(200);
     expect((await app.inject({ method: 'GET', url: '/kampanjer' })).statusCode).toBe(200);
+  });
+
+  it('puts the rules in the app page for in-app navigations, also in the /index.html the service worker keeps', async () => {
+    for (const url of ['/', '/profil', '/index.html']) {
+      const page = await app.inject({ method: 'GET', url });
+      expect(page.statusCode, url).toBe(200);
+      expect(page.headers['cache-control'], url).toBe('no-cache');
+      expect(page.headers['content-type'], url).toContain('text/html');
+      const json = /<script id="redirect-rules" type="application\/json">(.*?)<\/script>/.exec(page.body)?.[1];
+      expect(json, url).toBeDefined();
+      // One script element only: a rule's text never closes it.
+      expect(page.body.match(/<\/script>/g), url).toHaveLength(1);
+      const rules = JSON.parse(json!) as { from: string; to: string }[];
+      expect(rules.map((r) => r.from)).toEqual([
+        '/gammal-sida',
+        '/kampanj',
+        '/partner',
+        '/x</script><script>alert(1)</script>',
+      ]);
+      expect(rules[2]!.to).toBe('https://partner.example/');
+    }
   });
 
   it('caches hashed assets for a year and always revalidates the service worker and the page', async () => {
