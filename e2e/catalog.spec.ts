@@ -94,7 +94,8 @@ test.describe('catalogue and search', () => {
     await product.expectVisible(name);
     await expect(product.breadcrumbs.getByRole('link', { name: 'Startsida' })).toBeVisible();
     await expect(product.fact('Artikelnummer')).toHaveText(/\d+/);
-    await expect(product.priceKind).toHaveCount(0); // anonymous: the list price
+    // Anonymous: the list price, labelled as such on the product page (issue #16: no bare price).
+    await expect(product.priceKind).toHaveText('Listpris');
     await expect(product.main.getByRole('link', { name: 'Logga in för att se ditt företags pris' })).toBeVisible();
   });
 
