@@ -13,7 +13,6 @@ test.describe('catalogue and search', () => {
     app,
     request,
   }) => {
-    test.setTimeout(120_000); // one long journey on a shared two-core machine
     const catalog = new CatalogApi(request);
     const instant = new InstantSearch(page);
     const search = new SearchScreen(page, app.axe);

@@ -52,7 +52,7 @@ test('the online phone sees the offline phones’ counts as they come online, wi
   api,
 }, testInfo) => {
   // Three browsers on a 2-core machine: the limit is for a hang, the bounds are the expects' own.
-  test.setTimeout(240_000);
+  test.setTimeout(360_000);
   await api.setDefaultCompany(users.kund, COMPANY);
   await api.setDefaultCompany(users.personal, COMPANY);
   const article = (await inventoryApi.articles(users.kund, COMPANY)).find(

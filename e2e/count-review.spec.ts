@@ -71,8 +71,6 @@ test('review flags, accept, recount and close; a count sent to the closed list i
   counting,
   sync,
 }, testInfo) => {
-  // Two phones, a review and two syncs on a shared 2-core machine: more than the default minute.
-  test.setTimeout(180_000);
   await api.setDefaultCompany(users.personal, COMPANY);
   const token = await tokenOf(request, users.personal);
   const index = await request.get(`/v1/company/${COMPANY}/article-index`, {

@@ -59,7 +59,6 @@ test.describe('finding any article offline', () => {
     inventory,
     inventoryApi,
   }) => {
-    test.setTimeout(120_000); // one long journey on a shared two-core machine
     const articles = await inventoryApi.articles(users.kund, COMPANY);
     const article = articles.find(
       (a): a is IndexedArticle & { gtinPiece: string; gtinCarton: string } =>
