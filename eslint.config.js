@@ -47,6 +47,18 @@ export default defineConfig([
       'skafferi/feature-boundaries': ['error', { root, aliases }],
     },
   },
+  // The shared rules are read on a first load, before the schemas (decision 0044): no zod in contract/rules.
+  {
+    files: ['contract/rules/**/*.{js,mjs,ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'zod', message: 'contract/rules is read on a first load: keep zod in the schemas (0044).' }],
+        },
+      ],
+    },
+  },
   {
     files: ['{src,sw,server,contract}/**/*.{js,mjs,cjs,ts,mts,cts,tsx}'],
     plugins: { skafferi },

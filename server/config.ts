@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import {
   DEFAULT_REDIRECT_RULES,
-  redirectRuleListSchema,
+  asRedirectRules,
   redirectRuleProblems,
   type RedirectRule,
 } from '../contract/rules/redirects';
@@ -305,10 +305,13 @@ function emptyToUndefined(env: Record<string, string | undefined>) {
 /** REDIRECT_RULES, read and checked: a wrong rule stops the start with what is wrong, rather than loop visitors. */
 function redirectRulesOf(value: string | undefined): RedirectRule[] {
   if (value === undefined) return DEFAULT_REDIRECT_RULES;
-  let rules: RedirectRule[];
+  let rules: RedirectRule[] | null;
   try {
-    rules = redirectRuleListSchema.parse(JSON.parse(value));
+    rules = asRedirectRules(JSON.parse(value));
   } catch {
+    rules = null;
+  }
+  if (rules === null) {
     throw new ConfigError(
       'Invalid configuration — fix these settings (see .env.example):\n  REDIRECT_RULES: a JSON array of {from, match, to, status}',
     );

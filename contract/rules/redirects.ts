@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /**
  * SPEC §2: "A path-based rule may redirect a visitor; an absolute target URL causes a full page load." One rule,
  * used by the server for a first load (a 301/302 before the app loads) and meant for the client router too.
@@ -18,18 +16,24 @@ export interface RedirectRule {
 }
 
 /**
- * The shape of a list of rules, as the server reads REDIRECT_RULES and the client reads the list the server put in
- * index.html (what the rules mean is checked by `redirectRuleProblems`).
+ * A list of rules in the right shape, or null: how the server reads REDIRECT_RULES and the client reads the list the
+ * server put in index.html (what the rules mean is checked by `redirectRuleProblems`). Plain code, not a zod schema:
+ * the client reads it on every first load, before zod is loaded (decision 0044).
  */
-export const redirectRuleListSchema = z.array(
-  z.object({
-    from: z.string().min(1),
-    match: z.enum(['exact', 'prefix']),
-    to: z.string().min(1),
-    status: z.union([z.literal(301), z.literal(302)]),
-    keepQuery: z.boolean().optional(),
-  }),
-);
+export function asRedirectRules(value: unknown): RedirectRule[] | null {
+  if (!Array.isArray(value)) return null;
+  const rules: RedirectRule[] = [];
+  for (const item of value as unknown[]) {
+    if (typeof item !== 'object' || item === null) return null;
+    const { from, match, to, status, keepQuery } = item as Record<string, unknown>;
+    if (typeof from !== 'string' || from === '' || typeof to !== 'string' || to === '') return null;
+    if (match !== 'exact' && match !== 'prefix') return null;
+    if (status !== 301 && status !== 302) return null;
+    if (keepQuery !== undefined && typeof keepQuery !== 'boolean') return null;
+    rules.push({ from, match, to, status, ...(keepQuery === undefined ? {} : { keepQuery }) });
+  }
+  return rules;
+}
 
 export interface RedirectTarget {
   to: string;

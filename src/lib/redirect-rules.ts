@@ -1,4 +1,4 @@
-import { redirectRuleListSchema, redirectRuleProblems, type RedirectRule } from '../../contract/rules/redirects';
+import { asRedirectRules, redirectRuleProblems, type RedirectRule } from '../../contract/rules/redirects';
 
 /**
  * The redirect rules the server put in index.html (server/plugins/client.ts, decision 0066): read at start, with no
@@ -14,7 +14,7 @@ export function readRedirectRules(doc: Document = document): RedirectRule[] {
   } catch {
     return [];
   }
-  const result = redirectRuleListSchema.safeParse(parsed);
-  if (!result.success) return [];
-  return redirectRuleProblems(result.data).length === 0 ? result.data : [];
+  const rules = asRedirectRules(parsed);
+  if (rules === null) return [];
+  return redirectRuleProblems(rules).length === 0 ? rules : [];
 }
