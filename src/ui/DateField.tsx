@@ -3,22 +3,17 @@ import { useTranslation } from 'react-i18next';
 import {
   Button as AriaButton,
   Calendar,
-  CalendarCell,
-  CalendarGrid,
-  CalendarGridBody,
-  CalendarGridHeader,
-  CalendarHeaderCell,
   DateInput,
   DatePicker,
   DateSegment,
   Dialog,
   Group,
-  Heading,
   I18nProvider,
   Label,
   Popover,
   Text,
 } from 'react-aria-components';
+import { CalendarMonth } from './CalendarMonth';
 import { cx } from './cx';
 import { FieldErrorText } from './FieldErrorText';
 import { descriptionClass, labelClass } from './field-styles';
@@ -96,37 +91,7 @@ export function DateField({ label, value, onChange, name, description, errorMess
         <Popover className="rounded-xl border border-gray-200 bg-white p-3 shadow-xl dark:border-gray-700 dark:bg-gray-900">
           <Dialog aria-label={t('dateField.calendar')} className="outline-none">
             <Calendar firstDayOfWeek="mon" className="w-72">
-              <header className="mb-2 flex items-center justify-between">
-                <AriaButton slot="previous" aria-label={t('dateField.previous')} className={navClass}>
-                  ‹
-                </AriaButton>
-                <Heading className="text-base font-semibold text-gray-950 capitalize dark:text-white" />
-                <AriaButton slot="next" aria-label={t('dateField.next')} className={navClass}>
-                  ›
-                </AriaButton>
-              </header>
-              <CalendarGrid className="w-full border-collapse">
-                <CalendarGridHeader>
-                  {(day) => (
-                    <CalendarHeaderCell className="pb-1 text-xs font-semibold text-gray-600 dark:text-gray-400">
-                      {day}
-                    </CalendarHeaderCell>
-                  )}
-                </CalendarGridHeader>
-                <CalendarGridBody>
-                  {(date) => (
-                    <CalendarCell
-                      date={date}
-                      className={cx(
-                        'm-0.5 flex size-9 items-center justify-center rounded-lg text-sm tabular-nums outline-none',
-                        'text-gray-950 hover:bg-primary-50 dark:text-gray-50 dark:hover:bg-primary-950',
-                        'data-outside-month:invisible data-selected:bg-primary-700 data-selected:text-white',
-                        'data-focus-visible:outline-2 data-focus-visible:outline-offset-1 data-focus-visible:outline-primary-600',
-                      )}
-                    />
-                  )}
-                </CalendarGridBody>
-              </CalendarGrid>
+              <CalendarMonth previousLabel={t('dateField.previous')} nextLabel={t('dateField.next')} />
             </Calendar>
           </Dialog>
         </Popover>
@@ -134,6 +99,3 @@ export function DateField({ label, value, onChange, name, description, errorMess
     </I18nProvider>
   );
 }
-
-const navClass =
-  'inline-flex size-9 items-center justify-center rounded-lg text-lg text-gray-700 hover:bg-gray-100 data-focus-visible:outline-2 data-focus-visible:outline-primary-600 dark:text-gray-200 dark:hover:bg-gray-800';

@@ -5,21 +5,16 @@ import { useTranslation } from 'react-i18next';
 import {
   Button as AriaButton,
   Calendar,
-  CalendarCell,
-  CalendarGrid,
-  CalendarGridBody,
-  CalendarGridHeader,
-  CalendarHeaderCell,
   DateInput,
   DatePicker,
   DateSegment,
   Dialog,
   Group,
-  Heading,
   Label,
   Popover,
   Text,
 } from 'react-aria-components';
+import { CalendarMonth } from '../CalendarMonth';
 import type { DeliveryDate } from '../../../contract/calendar';
 import { calendarQuery } from '../../api/queries/calendar';
 import { useSyncState } from '../../api/session/hooks';
@@ -164,39 +159,14 @@ export function DeliveryDatePicker({ companyCode, cart, className }: DeliveryDat
               onFocusChange={(date: CalendarDate) => setFocused(date.toString())}
               className="w-72"
             >
-              <header className="mb-2 flex items-center justify-between">
-                <AriaButton slot="previous" aria-label={t('delivery.previous')} className={navClass}>
-                  ‹
-                </AriaButton>
-                <Heading className="text-base font-semibold text-gray-950 capitalize dark:text-white" />
-                <AriaButton slot="next" aria-label={t('delivery.next')} className={navClass}>
-                  ›
-                </AriaButton>
-              </header>
-              <CalendarGrid className="w-full border-collapse">
-                <CalendarGridHeader>
-                  {(day) => (
-                    <CalendarHeaderCell className="pb-1 text-xs font-semibold text-gray-600 dark:text-gray-400">
-                      {day}
-                    </CalendarHeaderCell>
-                  )}
-                </CalendarGridHeader>
-                <CalendarGridBody>
-                  {(date) => (
-                    <CalendarCell
-                      date={date}
-                      className={cx(
-                        'm-0.5 flex size-9 items-center justify-center rounded-lg text-sm tabular-nums outline-none',
-                        'text-gray-950 hover:bg-primary-50 dark:text-gray-50 dark:hover:bg-primary-950',
-                        'data-outside-month:invisible data-unavailable:cursor-default data-unavailable:text-gray-400 data-unavailable:line-through data-unavailable:hover:bg-transparent',
-                        'data-disabled:text-gray-400 data-selected:bg-primary-700 data-selected:text-white',
-                        'data-focus-visible:outline-2 data-focus-visible:outline-offset-1 data-focus-visible:outline-primary-600',
-                        'dark:data-unavailable:text-gray-500 dark:data-disabled:text-gray-500',
-                      )}
-                    />
-                  )}
-                </CalendarGridBody>
-              </CalendarGrid>
+              <CalendarMonth
+                previousLabel={t('delivery.previous')}
+                nextLabel={t('delivery.next')}
+                cellClassName={cx(
+                  'data-unavailable:cursor-default data-unavailable:text-gray-400 data-unavailable:line-through data-unavailable:hover:bg-transparent',
+                  'data-disabled:text-gray-400 dark:data-unavailable:text-gray-500 dark:data-disabled:text-gray-500',
+                )}
+              />
               <p className="mt-2 min-h-10 text-sm text-gray-700 dark:text-gray-300" aria-live="polite">
                 {focusedDelivery
                   ? `${formatWeekdayDate(focusedDelivery.date)}: ${t('delivery.deadline', { time: deadlineText(focusedDelivery) })}`
@@ -225,6 +195,3 @@ export function DeliveryDatePicker({ companyCode, cart, className }: DeliveryDat
     </div>
   );
 }
-
-const navClass =
-  'inline-flex size-9 items-center justify-center rounded-lg text-lg text-gray-700 hover:bg-gray-100 data-focus-visible:outline-2 data-focus-visible:outline-primary-600 dark:text-gray-200 dark:hover:bg-gray-800';
