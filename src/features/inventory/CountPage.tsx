@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useId, useRef } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { useSyncState } from '../../api/session/hooks';
@@ -53,21 +53,29 @@ export function CountPage() {
 
 /** A closed list takes no counts (decision 0062): the screen says so instead of offering to count. */
 function ClosedCount({ list }: { list: MirrorInventoryList }) {
+  return (
+    <div className="mx-auto flex w-full max-w-xl flex-col gap-5 px-4 py-6">
+      <CountHeading list={list} />
+      <ClosedNotice list={list} />
+    </div>
+  );
+}
+
+/** The count screen's title, back link and heading, open or closed; `children` go under the heading. */
+function CountHeading({ list, children }: { list: MirrorInventoryList; children?: ReactNode }) {
   const { t } = useTranslation('inventory');
   useEffect(() => {
     document.title = documentTitle(t('count.heading', { name: list.name }));
   }, [list.name, t]);
   return (
-    <div className="mx-auto flex w-full max-w-xl flex-col gap-5 px-4 py-6">
-      <div>
-        <Link href={inventoryListPath(list.id)} className="text-base">
-          ← {t('count.back')}
-        </Link>
-        <h1 className="mt-2 text-2xl font-bold break-words text-gray-950 dark:text-white">
-          {t('count.heading', { name: list.name })}
-        </h1>
-      </div>
-      <ClosedNotice list={list} />
+    <div>
+      <Link href={inventoryListPath(list.id)} className="text-base">
+        ← {t('count.back')}
+      </Link>
+      <h1 className="mt-2 text-2xl font-bold break-words text-gray-950 dark:text-white">
+        {t('count.heading', { name: list.name })}
+      </h1>
+      {children}
     </div>
   );
 }
@@ -93,25 +101,15 @@ function Counter({ list }: { list: MirrorInventoryList }) {
     card?.querySelector<HTMLButtonElement>('button')?.focus();
   }, [c.item, id]);
 
-  useEffect(() => {
-    document.title = documentTitle(t('count.heading', { name: list.name }));
-  }, [list.name, t]);
-
   return (
     <div className="mx-auto flex w-full max-w-xl flex-col gap-5 px-4 py-6">
-      <div>
-        <Link href={inventoryListPath(list.id)} className="text-base">
-          ← {t('count.back')}
-        </Link>
-        <h1 className="mt-2 text-2xl font-bold break-words text-gray-950 dark:text-white">
-          {t('count.heading', { name: list.name })}
-        </h1>
+      <CountHeading list={list}>
         {sync.pending > 0 && (
           <p className="text-sm text-gray-700 dark:text-gray-300" data-testid="count-pending">
             {t('count.saved')} · {t('count.notSent', { count: sync.pending })}
           </p>
         )}
-      </div>
+      </CountHeading>
 
       {!list.itemsRead && !sync.online && <Alert tone="warning">{t('items.notOnDevice')}</Alert>}
 
