@@ -74,6 +74,10 @@ export const ERROR_CODES = [
   'UnknownZone',
   /** A change to a closed inventory list (its items, counts or the list itself): 409 until it is reopened. */
   'InventoryListClosed',
+  /** A change of a sync batch that names a change of the same batch which was refused (decision 0067). */
+  'DependencyRefused',
+  /** A sync batch names a call the batch does not carry (only the offline engine's changes go through it). */
+  'NotSyncable',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -50,6 +50,7 @@ import { withSharedCaptchaKey } from './modules/captcha/key';
 import { contactRoutes } from './modules/contact/routes';
 import { newsletterRoutes } from './modules/newsletter/routes';
 import { dataSheetRoutes } from './modules/datasheets/routes';
+import { syncRoutes } from './modules/sync/routes';
 
 export type BuildOptions = {
   /** An open database to use instead of opening one from the config (tests). */
@@ -209,6 +210,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(contactRoutes({ db, config: captchaConfig, mailer }));
   await app.register(newsletterRoutes({ db, config, mailer }));
   await app.register(dataSheetRoutes({ db, config }));
+  await app.register(syncRoutes({ db }));
   if (config.devMailbox) await app.register(mailboxRoutes(db));
   if (devClock) await app.register(devClockRoutes(devClock));
   await registerClient(app, config.serveClient ? config.clientDir : null, config.redirectRules);

@@ -25,3 +25,4 @@ export { prices } from './prices';
 export { purchaseLists } from './purchase-lists';
 export { search } from './search';
 export { site } from './site';
+export { sync } from './sync';

@@ -8,6 +8,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { AsyncLocalStorage } from 'node:async_hooks';
 import * as schema from './schema';
 import { PostgresListener, type ConnectionWatcher } from './listener';
 
@@ -19,6 +20,40 @@ export type Db = PgliteDatabase<typeof schema>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 /** What a service runs on: the database or a transaction in it (both are Drizzle's PgDatabase). */
 export type DbOrTx = PgDatabase<PgliteQueryResultHKT, typeof schema>;
+
+// ── A sync batch's transaction ──────────────────────────────────────────────────────────────────────────────────────
+/**
+ * The transaction a sync batch runs its changes in (decision 0067). While one is open, `db` itself answers on it: a
+ * handler, an access hook or a session lookup that reads `db` reads inside the batch, and `db.transaction` becomes a
+ * savepoint of it. PGlite has one connection: a query beside an open transaction waits for it to end, so a batch whose
+ * changes queried the plain database would wait for itself forever.
+ */
+const ambient = new AsyncLocalStorage<Tx>();
+
+type Transaction = Db['transaction'];
+
+/**
+ * The database as every module gets it: the plain one, or inside a batch (`inOneTransaction`) the batch's
+ * transaction. Outside a batch nothing changes, a transaction included.
+ */
+export function followAmbient(db: Db): Db {
+  const savepoint = (tx: Tx): Transaction =>
+    ((work) => tx.transaction((inner) => ambient.run(inner, () => work(inner)))) as Transaction;
+  return new Proxy(db, {
+    get(target, property) {
+      const tx = ambient.getStore();
+      if (tx && property === 'transaction') return savepoint(tx);
+      const on: object = tx ?? target;
+      const value: unknown = Reflect.get(on, property, on);
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(on) : value;
+    },
+  });
+}
+
+/** Runs `work` in one transaction on which every use of `db` in it runs (see `followAmbient`). */
+export function inOneTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> {
+  return db.transaction((tx) => ambient.run(tx, () => work(tx)));
+}
 
 export type DatabaseHandle = {
   db: Db;
@@ -68,7 +103,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     await exclusively(() => migratePg(db, { migrationsFolder }));
     const listener = new PostgresListener(options.databaseUrl);
     return {
-      db: db as unknown as Db,
+      // A sync batch's changes run on its transaction through this same handle (server/db/ambient.ts).
+      db: followAmbient(db as unknown as Db),
       kind: 'postgres',
       exclusively,
       listen: (channel, onPayload, onConnection) => listener.listen(channel, onPayload, onConnection),
@@ -87,7 +123,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
   return {
-    db,
+    db: followAmbient(db),
     kind: 'pglite',
     exclusively: (work) => work(),
     listen: async (channel, onPayload) => {

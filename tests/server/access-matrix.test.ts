@@ -137,6 +137,8 @@ describe('the access matrix over every registered route', () => {
     expect(kinds.get('GET /v1/company/:companyCode/cart')).toBe('company');
     expect(kinds.get('GET /v1/purchase-lists/:id')).toBe('row');
     expect(kinds.get('GET /v1/companies')).toBe('staff');
+    // The batched push is the user's own; each change in it then passes its own route's gate (decision 0067).
+    expect(kinds.get('POST /v1/sync')).toBe('user');
     // The live list (server-sent events) is gated as the list's other reads.
     expect(kinds.get('GET /v1/company/:companyCode/inventory-list/:id/events')).toBe('company');
   });

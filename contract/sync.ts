@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import { plainText } from './common';
+
+/** Most changes in one sync batch: one request, one server transaction (decision 0067). */
+export const SYNC_BATCH_MAX = 100;
+
+/** An Idempotency-Key as the per-call routes accept it (server/plugins/idempotency.ts). */
+const key = z.string().regex(/^[\w.:-]{8,200}$/, { message: 'validation.invalid' });
+
+/** One waiting change: the call it would have been sent as, its Idempotency-Key, and the keys it builds on. */
+export const syncChange = z.strictObject({
+  key,
+  method: z.enum(['POST', 'PUT', 'PATCH', 'DELETE']),
+  /** Absolute from the API root, e.g. `/v1/purchase-lists/{id}/items`. */
+  path: plainText.startsWith('/v1/', { message: 'validation.invalid' }).max(2000),
+  body: z.unknown().optional(),
+  /** Keys of earlier changes of this batch that must be applied for this one to make sense (a create it needs). */
+  after: z.array(key).max(SYNC_BATCH_MAX).optional(),
+});
+export type SyncChange = z.infer<typeof syncChange>;
+
+/** POST /v1/sync: 1..100 changes of the signed-in user, applied in this order; every key once. */
+export const syncBody = z.strictObject({
+  changes: z
+    .array(syncChange)
+    .min(1, { message: 'validation.required' })
+    .max(SYNC_BATCH_MAX)
+    .refine((changes) => new Set(changes.map((c) => c.key)).size === changes.length, {
+      message: 'validation.invalid',
+    }),
+});
+export type SyncBody = z.infer<typeof syncBody>;
+
+/**
+ * What became of one change: its call's own answer (`status`, `body`; `replayed` when the key had been applied before,
+ * per call or in a batch). `status` 0: not tried — an earlier change was answered retryable (5xx, 429, 408) and the
+ * batch stopped there; the phone sends it again later under the same key.
+ */
+export const syncResult = z.object({
+  key: z.string(),
+  status: z.number().int(),
+  body: z.unknown(),
+  replayed: z.boolean(),
+  /** The call's Retry-After, on the change the batch stopped at. */
+  retryAfter: z.string().optional(),
+});
+export type SyncResult = z.infer<typeof syncResult>;
+
+export const syncResponse = z.object({ results: z.array(syncResult) });
+export type SyncResponse = z.infer<typeof syncResponse>;
+
+/** The status of a change the batch did not try. */
+export const NOT_TRIED = 0;

@@ -1,0 +1,73 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { NOT_TRIED, type SyncChange, type SyncResult } from '../../../contract/sync';
+import { inOneTransaction, type Db } from '../../db/client';
+import { errorText } from '../../lib/i18n';
+import { dispatch, type CallAnswer } from './dispatch';
+import { isSyncable } from './syncable';
+
+/**
+ * Answers after which the batch stops: the phone keeps the change and tries it (and every later one) again later, as
+ * it does per call (DESIGN.md: 5xx, 429, 408). A 401 in the middle (the session ended meanwhile) stops it too: the
+ * phone renews before it sends again.
+ */
+const stopsTheBatch = (status: number) =>
+  status === 401 || status === 408 || status === 425 || status === 429 || status >= 500;
+
+const applied = (status: number) => status >= 200 && status < 300;
+
+/** Thrown inside a change's savepoint to roll back what a refused change did (its own transaction already did). */
+class Refused extends Error {
+  constructor(readonly answer: CallAnswer) {
+    super('refused');
+  }
+}
+
+const refusal = (status: number, code: 'DependencyRefused' | 'NotSyncable'): CallAnswer => ({
+  status,
+  body: { code, message: errorText(code) },
+  replayed: false,
+});
+
+/**
+ * Applies a user's changes in order in ONE transaction (decision 0067): each change in a savepoint of it, so a refused
+ * change rolls back only itself; a change `after` a refused one is refused with it; a change answered retryable ends
+ * the batch there — what came before is committed, the rest is answered "not tried" (status 0).
+ */
+export async function applyBatch(
+  app: FastifyInstance,
+  db: Db,
+  request: FastifyRequest,
+  changes: SyncChange[],
+): Promise<SyncResult[]> {
+  const results: SyncResult[] = [];
+  const refused = new Set<string>();
+  await inOneTransaction(db, async () => {
+    let stopped = false;
+    for (const change of changes) {
+      const answer = stopped ? null : await one(change);
+      if (!answer) {
+        results.push({ key: change.key, status: NOT_TRIED, body: null, replayed: false });
+        continue;
+      }
+      if (!applied(answer.status)) refused.add(change.key);
+      if (stopsTheBatch(answer.status)) stopped = true;
+      results.push({ key: change.key, ...answer });
+    }
+  });
+  return results;
+
+  async function one(change: SyncChange): Promise<CallAnswer> {
+    if (!isSyncable(change.method, change.path)) return refusal(400, 'NotSyncable');
+    if (change.after?.some((key) => refused.has(key))) return refusal(424, 'DependencyRefused');
+    try {
+      return await db.transaction(async () => {
+        const answer = await dispatch(app, request, change);
+        if (!applied(answer.status)) throw new Refused(answer);
+        return answer;
+      });
+    } catch (error) {
+      if (error instanceof Refused) return error.answer;
+      throw error;
+    }
+  }
+}
