@@ -1,10 +1,13 @@
 // The offline engine (src/offline) against the real server: 1 000 purchase-list changes queued on the device
-// (fake-indexeddb) drain to the API, strictly in order with Idempotency-Keys; target < 10 s in total, median per
-// change reported. And the time of a local change as the UI sees it: mutate() (mirror + outbox in one transaction)
-// until a live query shows the new value; target < 16 ms median (one frame).
+// (fake-indexeddb) drain to the API, strictly in order with Idempotency-Keys. Side by side in the same run (issue #17,
+// decision 0067): the batched push (POST /v1/sync, 100 changes a request) and the old way (one call per change), on
+// loopback and through a proxy that adds 300 ms round trip (150 ms each way, a phone network). Targets: batched ≤ 1 s
+// on loopback, ≤ 5 s at 300 ms RTT. The per-call drain through the proxy is timed on BENCH_SLOW_CHANGES (50) changes
+// and scaled to 1 000 (it would take minutes). And the time of a local change as the UI sees it: mutate() (mirror +
+// outbox in one transaction) until a live query shows the new value; target < 16 ms median (one frame).
 //
 // The app runs in a child process on a fresh PGlite database (or PostgreSQL with DATABASE_URL).
-// Settings: BENCH_CHANGES (1000), BENCH_LOCAL_CHANGES (300).
+// Settings: BENCH_CHANGES (1000), BENCH_SLOW_CHANGES (50), BENCH_LOCAL_CHANGES (300).
 import 'fake-indexeddb/auto';
 import { liveQuery } from 'dexie';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -16,7 +19,9 @@ import { drain } from '../src/offline/engine/drain';
 import { mutate } from '../src/offline/purchase-lists/mutate';
 import type { ProductSnapshot, PurchaseListChange } from '../src/offline/purchase-lists/operations';
 import { storeSession } from '../src/offline/engine/session';
-import { createFetchTransport, type Transport } from '../src/offline/engine/transport';
+import { createFetchTransport } from '../src/offline/engine/transport';
+import type { OfflineDb } from '../src/offline/engine/database';
+import { startDelayProxy } from './lib/delay-proxy';
 import { startServer, type ServerChild } from './lib/child';
 import type { Figures } from './lib/types';
 
@@ -64,6 +69,76 @@ async function products(baseUrl: string, token: string, wanted: number): Promise
   return [...found.values()];
 }
 
+type Queued = { lists: { id: string; items: string[] }[] };
+
+/** Queues `total` changes offline: per list one create, one add per article, then quantities and renames. */
+async function queueChanges(db: OfflineDb, pool: ProductSnapshot[], total: number, tag: string): Promise<Queued> {
+  const perList = Math.ceil(total / LISTS);
+  const lists: Queued['lists'] = [];
+  let queued = 0;
+  const queue = async (change: PurchaseListChange) => {
+    queued++;
+    return mutate(db, change);
+  };
+  const listCount = Math.min(LISTS, total);
+  for (let l = 0; l < listCount && queued < total; l++) {
+    const { id } = await queue({ type: 'createList', companyCode: COMPANY, name: `Bänk ${tag} ${l + 1}` });
+    const list = { id: id!, items: [] as string[] };
+    lists.push(list);
+    for (const product of pool.slice(0, Math.min(pool.length, perList - 1))) {
+      if (queued >= total) break;
+      list.items.push((await queue({ type: 'addItem', listId: list.id, product, quantity: 1 })).id!);
+    }
+    for (let k = 0; queued < Math.min(total, (l + 1) * perList) && list.items.length > 0; k++) {
+      if (k % 10 === 9) await queue({ type: 'renameList', listId: list.id, name: `Bänk ${tag} ${l + 1}.${k}` });
+      else {
+        const itemId = list.items[k % list.items.length]!;
+        await queue({ type: 'setItemQuantity', listId: list.id, itemId, quantity: (k % 50) + 1 });
+      }
+    }
+  }
+  const count = await db.outbox.count();
+  if (count !== total) throw new Error(`queued ${count} of ${total}`);
+  return { lists };
+}
+
+/** Queues `total` changes on a fresh device with the session and drains them through `baseUrl`: seconds, requests. */
+async function timedDrain(
+  session: { userId: string; token: string; validTo: string },
+  pool: ProductSnapshot[],
+  total: number,
+  baseUrl: string,
+  perCall: boolean,
+  tag: string,
+) {
+  const db = openOfflineDb(`skafferi-bench-${tag}-${Date.now()}`);
+  try {
+    await storeSession(db, session);
+    await db.session.where('key').equals('current').modify({ verified: true });
+    await queueChanges(db, pool, total, tag);
+    const real = createFetchTransport({ baseUrl });
+    let requests = 0;
+    const started = performance.now();
+    const summary = await drain({
+      db,
+      transport: (request) => {
+        if (request.method !== 'GET') requests++;
+        return real(request);
+      },
+      force: true,
+      perCall,
+    });
+    const seconds = (performance.now() - started) / 1000;
+    if (summary.sent !== total || summary.remaining !== 0 || summary.rejected !== 0) {
+      throw new Error(`drain ${tag} did not send everything: ${JSON.stringify(summary)}`);
+    }
+    return { seconds, requests };
+  } finally {
+    db.close();
+    await db.delete().catch(() => undefined);
+  }
+}
+
 export default async function offlineDrain(): Promise<Figures> {
   const total = envInt('BENCH_CHANGES', 1000);
   const localChanges = envInt('BENCH_LOCAL_CHANGES', 300);
@@ -94,52 +169,21 @@ export default async function offlineDrain(): Promise<Figures> {
     await storeSession(db, { userId: me.id, token, validTo });
     const pool = await products(baseUrl, token, 20);
 
-    // 1. Queue `total` changes offline: per list one create, one add per article, then quantities and renames.
-    const perList = Math.ceil(total / LISTS);
-    const lists: { id: string; items: string[] }[] = [];
-    let queued = 0;
-    const queue = async (change: PurchaseListChange) => {
-      queued++;
-      return mutate(db, change);
-    };
-    for (let l = 0; l < LISTS && queued < total; l++) {
-      const { id } = await queue({ type: 'createList', companyCode: COMPANY, name: `Bänk ${l + 1}` });
-      const list = { id: id!, items: [] as string[] };
-      lists.push(list);
-      for (const product of pool.slice(0, Math.min(pool.length, perList - 1))) {
-        if (queued >= total) break;
-        list.items.push((await queue({ type: 'addItem', listId: list.id, product, quantity: 1 })).id!);
-      }
-      for (let k = 0; queued < Math.min(total, (l + 1) * perList); k++) {
-        if (k % 10 === 9) await queue({ type: 'renameList', listId: list.id, name: `Bänk ${l + 1}.${k}` });
-        else {
-          const itemId = list.items[k % list.items.length]!;
-          await queue({ type: 'setItemQuantity', listId: list.id, itemId, quantity: (k % 50) + 1 });
-        }
-      }
+    const session = { userId: me.id, token, validTo };
+    const slow = Math.min(total, envInt('BENCH_SLOW_CHANGES', 50));
+    const batched = await timedDrain(session, pool, total, baseUrl, false, 'batched');
+    const perCall = await timedDrain(session, pool, total, baseUrl, true, 'per-call');
+    const proxy = await startDelayProxy(baseUrl, 150);
+    let far: { seconds: number; requests: number };
+    let farPerCall: { seconds: number; requests: number };
+    try {
+      far = await timedDrain(session, pool, total, proxy.url, false, 'batched-300ms');
+      farPerCall = await timedDrain(session, pool, slow, proxy.url, true, 'per-call-300ms');
+    } finally {
+      await proxy.close();
     }
-    if ((await db.outbox.count()) !== total) throw new Error(`queued ${await db.outbox.count()} of ${total}`);
-
-    // 2. Drain them to the real server; time each change from the end of the previous one.
-    const real = createFetchTransport({ baseUrl });
-    const done: number[] = [];
-    const timed: Transport = async (request) => {
-      const response = await real(request);
-      if (request.method !== 'GET') done.push(performance.now());
-      return response;
-    };
-    const started = performance.now();
-    const summary = await drain({ db, transport: timed, force: true });
-    const seconds = (performance.now() - started) / 1000;
-    if (summary.sent !== total || summary.remaining !== 0 || summary.rejected !== 0) {
-      throw new Error(`drain did not send everything: ${JSON.stringify(summary)}`);
-    }
-    const perChange = done.map((t, i) => t - (i === 0 ? started : done[i - 1]!));
-    const onServer = await json<{ data: { id: string }[] }>(`${baseUrl}/v1/purchase-lists?company=${COMPANY}`, {
-      headers: { authorization: `Bearer ${(await db.session.get('current'))!.token}` },
-    });
-    const missing = lists.filter((l) => !onServer.data.some((s) => s.id === l.id));
-    if (missing.length > 0) throw new Error(`${missing.length} lists missing on the server`);
+    const { lists } = await queueChanges(db, pool, LISTS * 3, 'local');
+    await drain({ db, transport: createFetchTransport({ baseUrl }), force: true });
 
     // 3. A local change as the UI sees it: mutate, then the list's live query shows the new quantity.
     const list = lists[0]!;
@@ -163,18 +207,23 @@ export default async function offlineDrain(): Promise<Figures> {
     }
     subscription.unsubscribe();
 
-    const drainOk = seconds < 10;
     const localOk = percentile(local, 0.5) < 16;
+    const drainOk = batched.seconds <= 1 && far.seconds <= 5;
     return {
       changes: total,
-      'drain total s': round(seconds, 2),
-      'drain median ms/change': round(percentile(perChange, 0.5), 2),
-      'drain p95 ms/change': round(percentile(perChange, 0.95), 2),
-      'drain changes/s': round(total / seconds, 0),
+      'batched loopback s': round(batched.seconds, 2),
+      'batched loopback requests': batched.requests,
+      'per-call loopback s': round(perCall.seconds, 2),
+      'per-call loopback requests': perCall.requests,
+      'batched / per-call (loopback)': round(batched.seconds / perCall.seconds, 3),
+      'batched 300ms RTT s': round(far.seconds, 2),
+      'batched 300ms RTT requests': far.requests,
+      [`per-call 300ms RTT s (${slow} changes)`]: round(farPerCall.seconds, 2),
+      'per-call 300ms RTT s (scaled to all)': round((farPerCall.seconds * total) / slow, 1),
       'local changes': localChanges,
       'local change median ms': round(percentile(local, 0.5), 2),
       'local change p95 ms': round(percentile(local, 0.95), 2),
-      target: 'drain < 10 s; local change < 16 ms median',
+      target: 'batched drain ≤ 1 s loopback, ≤ 5 s at 300 ms RTT; local change < 16 ms median',
       verdict: drainOk && localOk ? 'PASS' : 'BELOW',
     };
   } finally {

@@ -7,7 +7,14 @@ import { products, sessions, users } from '../../server/db/schema';
 import { openOfflineDb, type OfflineDb } from '../../src/offline';
 import type { ProductSnapshot } from '../../src/offline/purchase-lists/operations';
 import { storeSession, type EngineSession } from '../../src/offline/engine/session';
-import { createFetchTransport, type Transport, type TransportRequest } from '../../src/offline/engine/transport';
+import {
+  createFetchTransport,
+  type Transport,
+  type TransportRequest,
+  type TransportResponse,
+} from '../../src/offline/engine/transport';
+import type { SyncChange, SyncResult } from '../../contract/sync';
+import { sync as syncCalls } from '../../contract/routes';
 import { DEMO, createTestApp, type TestApp } from '../server/helpers';
 
 export { DEMO };
@@ -111,6 +118,8 @@ export async function userName(server: Server, userId: string): Promise<string> 
   return `${u!.firstName} ${u!.lastName}`;
 }
 
+const SYNC_PATH = syncCalls.push.path;
+
 export type Sent = { method: string; path: string; key: string | undefined; auth: string | undefined; at: number };
 
 /**
@@ -128,6 +137,89 @@ export function controlledTransport(real: Transport) {
     gateway: { pred: (r: TransportRequest) => boolean; status: number; retryAfter?: string }[];
     before: { pred: (r: TransportRequest) => boolean; fn: () => Promise<void> }[];
   } = { lose: [], gateway: [], before: [] };
+  const record = (request: TransportRequest) =>
+    sent.push({
+      method: request.method,
+      path: request.path,
+      key: request.headers['Idempotency-Key'],
+      auth: request.headers.Authorization,
+      at: Date.now(),
+    });
+  const gateAnswer = (gate: (typeof rules.gateway)[number]) => ({
+    status: gate.status,
+    body: { code: 'ServiceUnavailable', message: 'Tjänsten är inte tillgänglig.' },
+    headers: new Headers(gate.retryAfter ? { 'retry-after': gate.retryAfter } : {}),
+  });
+
+  /**
+   * A batch (POST /v1/sync) meets the rules change by change, as the per-call requests did: each change is seen as the
+   * request it stands for. The changes up to the first one a rule stops are sent as a real batch; the rest is answered
+   * "not tried" (status 0), as the server answers the changes after a stop. A lost answer of a change after others:
+   * those before it keep their answers, it and the rest are not answered; of the first change: no answer at all.
+   */
+  async function batched(request: TransportRequest): Promise<TransportResponse> {
+    const changes = (request.body as { changes: SyncChange[] }).changes;
+    const as = (c: SyncChange): TransportRequest => ({
+      method: c.method,
+      path: c.path,
+      headers: { 'Idempotency-Key': c.key, Authorization: request.headers.Authorization ?? '' },
+      ...(c.body === undefined ? {} : { body: c.body }),
+    });
+    const results: SyncResult[] = [];
+    const answer = (): TransportResponse => {
+      const rest = changes.slice(results.length).map((c) => ({ key: c.key, status: 0, body: null, replayed: false }));
+      return { status: 200, body: { results: [...results, ...rest] }, headers: new Headers() };
+    };
+    let at = 0;
+    while (at < changes.length) {
+      for (const rule of [...rules.before]) if (rule.pred(as(changes[at]!))) await rule.fn();
+      if (control.offline) {
+        if (results.length === 0) throw new TypeError('fetch failed');
+        return answer();
+      }
+      const gate = rules.gateway.find((g) => g.pred(as(changes[at]!)));
+      if (gate) {
+        const { status, body, headers } = gateAnswer(gate);
+        if (results.length === 0 && changes.length === 1) return { status, body, headers };
+        results.push({ key: changes[at]!.key, status, body, replayed: false, retryAfter: gate.retryAfter });
+        return answer();
+      }
+      let end = at;
+      let lost = -1;
+      while (end < changes.length) {
+        const change = as(changes[end]!);
+        if (end > at && (rules.before.some((r) => r.pred(change)) || rules.gateway.some((g) => g.pred(change)))) break;
+        end++;
+        if (rules.lose.some((lose) => lose(change))) {
+          lost = end - 1;
+          break;
+        }
+      }
+      const slice = changes.slice(at, end);
+      const response = await real({ ...request, body: { changes: slice } });
+      if (response.status !== 200) {
+        // Refused as a whole (401, 400 …): each change reached the server and got that answer, as per call.
+        slice.forEach((c) => record(as(c)));
+        if (results.length === 0) return response;
+        return answer();
+      }
+      const got = (response.body as { results: SyncResult[] }).results;
+      // Recorded: the changes the server ran, not those it did not try or refused unseen with a refused one (424).
+      got.forEach((r, i) => {
+        if (r.status !== 0 && r.status !== 424) record(as(slice[i]!));
+      });
+      if (lost >= 0) {
+        if (lost === 0) throw new TypeError('fetch failed: the answer was lost');
+        results.push(...got.slice(0, lost - at));
+        return answer();
+      }
+      results.push(...got);
+      if (got.some((r) => r.status === 0)) return answer();
+      at = end;
+    }
+    return answer();
+  }
+
   const control = {
     offline: false,
     sent,
@@ -164,25 +256,13 @@ export function controlledTransport(real: Transport) {
     changes: () => sent.filter((s) => s.method !== 'GET' && s.path !== '/v1/auth/renew'),
     transport: (async (request) => {
       control.attempts++;
+      if (request.method === 'POST' && request.path === SYNC_PATH) return batched(request);
       for (const rule of [...rules.before]) if (rule.pred(request)) await rule.fn();
       if (control.offline) throw new TypeError('fetch failed');
       const gate = rules.gateway.find((g) => g.pred(request));
-      if (gate) {
-        const headers = new Headers(gate.retryAfter ? { 'retry-after': gate.retryAfter } : {});
-        return {
-          status: gate.status,
-          body: { code: 'ServiceUnavailable', message: 'Tjänsten är inte tillgänglig.' },
-          headers,
-        };
-      }
+      if (gate) return gateAnswer(gate);
       const response = await real(request);
-      sent.push({
-        method: request.method,
-        path: request.path,
-        key: request.headers['Idempotency-Key'],
-        auth: request.headers.Authorization,
-        at: Date.now(),
-      });
+      record(request);
       if (rules.lose.some((lose) => lose(request))) throw new TypeError('fetch failed: the answer was lost');
       return response;
     }) as Transport,

@@ -1,13 +1,24 @@
-import { apiError } from '../../../contract/common';
-import { BACKOFF_CAP_MS, backoffDelay, retryAfterMs } from './backoff';
+import { NOT_TRIED } from '../../../contract/sync';
+import { retryAfterMs } from './backoff';
 import { transact, type OfflineDb, type OutboxEntity, type OutboxEntry, type OutboxError } from './database';
+import { LOCAL_REJECTION, batchRecord, type BatchRecord } from './drain-record';
 import { DRAIN_LOCK, defaultLock, type LockProvider } from './lock';
 import { messageFor } from './messages';
 import { rebaseTouched } from './rebase';
 import { kindOf, syncTables } from './registry';
 import { blockUser, isBlocked, readSession, type EngineSession } from './session';
 import { createSessionClient, type NotReady, type SessionClient } from './session-client';
-import type { Transport, TransportResponse } from './transport';
+import {
+  SYNC_BATCH_SIZE,
+  alreadyGone,
+  errorOf,
+  isApplied,
+  isRetryable,
+  push,
+  nextBatch,
+  refusedWithDependency,
+} from './push';
+import type { Transport } from './transport';
 
 export interface DrainOptions {
   db: OfflineDb;
@@ -21,6 +32,10 @@ export interface DrainOptions {
   /** One drain at a time (default: navigator.locks, else an in-process mutex). */
   lock?: LockProvider;
   onSessionRenewed?: (session: EngineSession) => void;
+  /** Changes per request to POST /v1/sync (default and most: 100). */
+  batchSize?: number;
+  /** One call per change, as before batching (benchmarks compare the two; a server without /v1/sync gets this). */
+  perCall?: boolean;
 }
 
 /** Why a drain stopped before the queue was empty. */
@@ -44,18 +59,14 @@ export interface DrainSummary {
   lists: string[];
 }
 
-const LOCAL_REJECTION = 0;
+export { isRetryable } from './push';
 
-/** HTTP answers after which an entry is kept and tried again later (DESIGN.md: network error, 5xx, 429). */
-export const isRetryable = (status: number) => status === 408 || status === 425 || status === 429 || status >= 500;
-
-function errorOf(response: TransportResponse): OutboxError {
-  const body = apiError.safeParse(response.body);
-  const fallback =
-    response.status === 429 ? 'RateLimited' : response.status >= 500 ? 'InternalError' : `Http${response.status}`;
-  const code = body.success ? body.data.code : fallback;
-  return { status: response.status, code, message: body.success ? body.data.message : messageFor(code) };
-}
+const networkError = (): OutboxError => ({ status: 0, code: 'NetworkError', message: messageFor('NetworkError') });
+const sessionMismatch = (): OutboxError => ({
+  status: 0,
+  code: 'SessionMismatch',
+  message: messageFor('SessionMismatch'),
+});
 
 /** The current user's entries still waiting (pending, or blocked until the next login). */
 export function waitingCount(db: OfflineDb, userId: string): Promise<number> {
@@ -69,17 +80,8 @@ export function waitingCount(db: OfflineDb, userId: string): Promise<number> {
 }
 
 /**
- * A deletion answered 404 reached its goal: the row is gone (deleted on another device, or with its list). It is done,
- * not refused: the user is not asked about a line that is gone either way.
- */
-function alreadyGone(entry: OutboxEntry, response: TransportResponse): boolean {
-  if (entry.method !== 'DELETE' || response.status !== 404) return false;
-  const code = apiError.safeParse(response.body);
-  return code.success && kindOf(entry.entity).goneCodes.has(code.data.code);
-}
-
-/**
- * Sends the current user's waiting changes to the server, strictly in seq order, each with its Idempotency-Key.
+ * Sends the current user's waiting changes to the server in batches (POST /v1/sync), strictly in seq order, each
+ * with its Idempotency-Key.
  * Entries of other users are never sent with this token: they wait until their user logs in. Holds the drain lock.
  */
 export function drain(options: DrainOptions): Promise<DrainSummary> {
@@ -88,9 +90,10 @@ export function drain(options: DrainOptions): Promise<DrainSummary> {
 
 /** The drain itself; the caller holds the drain lock (see `drain`, and `sync` in sync.ts). */
 export async function drainUnlocked(options: DrainOptions): Promise<DrainSummary> {
-  const { db, transport } = options;
+  const { db } = options;
   const now = options.now ?? Date.now;
   const random = options.random ?? Math.random;
+  const batchSize = Math.max(1, Math.min(options.batchSize ?? SYNC_BATCH_SIZE, SYNC_BATCH_SIZE));
   const companies = new Set<string>();
   const touched = new Map<string, { entity: OutboxEntity; entityId: string }>();
   let sent = 0;
@@ -103,37 +106,19 @@ export async function drainUnlocked(options: DrainOptions): Promise<DrainSummary
   const userId = start.userId;
   if (await isBlocked(db, userId)) return summary('blocked');
   const client: SessionClient = createSessionClient(
-    { db, transport, ...(options.onSessionRenewed ? { onSessionRenewed: options.onSessionRenewed } : {}) },
+    {
+      db,
+      transport: options.transport,
+      ...(options.onSessionRenewed ? { onSessionRenewed: options.onSessionRenewed } : {}),
+    },
     start,
   );
 
-  const rejectedCreates = new Set(
+  const refusedCreates = new Set(
     (await db.outbox.where('[userId+status]').equals([userId, 'rejected']).toArray()).flatMap((e) =>
       e.creates ? [e.creates] : [],
     ),
   );
-
-  async function backOff(entry: OutboxEntry, error: OutboxError, minimumMs = 0): Promise<void> {
-    const attempts = entry.attempts + 1;
-    const wait = Math.max(backoffDelay(attempts, random), Math.min(minimumMs, BACKOFF_CAP_MS * 2));
-    retryAt = now() + wait;
-    await db.outbox.update(entry.seq, { attempts, nextAttemptAt: retryAt, lastError: error });
-  }
-
-  async function reject(entry: OutboxEntry, error: OutboxError): Promise<void> {
-    await transact(db, syncTables(db), async () => {
-      await db.outbox.update(entry.seq, {
-        status: 'rejected',
-        attempts: entry.attempts + (error.status === LOCAL_REJECTION ? 0 : 1),
-        nextAttemptAt: null,
-        lastError: error,
-      });
-      // The refresh reads the aggregate again, the rebase drops the refused change.
-      await kindOf(entry.entity).markStale(db, entry.entityId);
-    });
-    if (entry.creates) rejectedCreates.add(entry.creates);
-    rejected++;
-  }
 
   const stopFor: Record<NotReady, DrainStop> = {
     unreachable: 'network',
@@ -142,66 +127,102 @@ export async function drainUnlocked(options: DrainOptions): Promise<DrainSummary
     mismatch: 'sessionMismatch',
   };
 
-  async function notReady(reason: NotReady, entry: OutboxEntry): Promise<void> {
+  /** The session is not ready or the batch got no answer: the first entry of the batch says why. */
+  async function notReady(reason: NotReady, entry: OutboxEntry, record: BatchRecord): Promise<void> {
     stopped = stopFor[reason];
-    if (reason === 'unreachable') {
-      await backOff(entry, { status: 0, code: 'NetworkError', message: messageFor('NetworkError') });
-    } else if (reason === 'refused') {
-      await blockUser(db, userId, client.session.token, messageFor('Unauthorized'));
-    } else if (reason === 'mismatch') {
-      await db.outbox.update(entry.seq, {
-        lastError: { status: 0, code: 'SessionMismatch', message: messageFor('SessionMismatch') },
-      });
-    }
+    if (reason === 'unreachable') record.backOff(entry, networkError(), now());
+    else if (reason === 'mismatch') record.note(entry, sessionMismatch());
+    await commit(record);
+    if (reason === 'refused') await blockUser(db, userId, client.session.token, messageFor('Unauthorized'));
+  }
+
+  const touch = (entry: OutboxEntry) => {
+    companies.add(entry.companyCode);
+    touched.set(`${entry.entity}|${entry.entityId}`, { entity: entry.entity, entityId: entry.entityId });
+  };
+
+  /** A change to a row whose creation was refused is refused too, on the device, with its kind's code. */
+  const dependencyRefusal = (entry: OutboxEntry, missing: string | undefined): OutboxError => {
+    const code = kindOf(entry.entity).dependencyCode(entry, missing ?? entry.dependsOn[0] ?? '');
+    return { status: LOCAL_REJECTION, code, message: messageFor(code) };
+  };
+
+  async function commit(record: BatchRecord): Promise<void> {
+    await record.commit();
+    sent += record.sent;
+    rejected += record.rejected;
+    retryAt = record.retryAt ?? retryAt;
   }
 
   for (;;) {
-    const head = await db.outbox.where('[userId+status]').equals([userId, 'pending']).first();
+    const waiting = await db.outbox.where('[userId+status]').equals([userId, 'pending']).limit(batchSize).toArray();
+    const head = waiting[0];
     if (!head) break;
     if (!options.force && head.nextAttemptAt !== null && head.nextAttemptAt > now()) {
       stopped = 'backoff';
       retryAt = head.nextAttemptAt;
       break;
     }
-    companies.add(head.companyCode);
-    touched.set(`${head.entity}|${head.entityId}`, { entity: head.entity, entityId: head.entityId });
-
-    // A change to a row whose creation was refused is refused too, without asking the server.
-    const missing = head.dependsOn.find((id) => rejectedCreates.has(id));
-    if (missing !== undefined) {
-      const code = kindOf(head.entity).dependencyCode(head, missing);
-      await reject(head, { status: LOCAL_REJECTION, code, message: messageFor(code) });
+    const record = batchRecord(db, random);
+    const { sending, local } = nextBatch(waiting, refusedCreates, batchSize);
+    for (const { entry, missing } of local) {
+      touch(entry);
+      record.reject(entry, dependencyRefusal(entry, missing));
+    }
+    const first = sending[0]?.entry;
+    if (!first) {
+      await commit(record);
       continue;
     }
 
     const ready = await client.prepare(now());
     if (ready !== 'ok') {
-      await notReady(ready, head);
+      await notReady(ready, first, record);
       break;
     }
-    const result = await client.send(
-      { method: head.method, path: head.path, ...(head.body === null ? {} : { body: head.body }) },
-      { 'Idempotency-Key': head.mutationId },
-    );
-    if (result.kind !== 'answer') {
-      await notReady(result.kind, head);
-      break;
-    }
-    const { response } = result;
-    if ((response.status >= 200 && response.status < 300) || alreadyGone(head, response)) {
-      const replayed = response.headers.get('Idempotency-Replayed') === 'true';
-      await transact(db, syncTables(db), async () => {
-        await db.outbox.delete(head.seq);
-        await kindOf(head.entity).applyAnswer(db, head, response.body, replayed);
-      });
-      sent++;
-    } else if (isRetryable(response.status)) {
+    const result = await push(client, sending, options.perCall);
+    if (result.kind === 'refusedBatch') {
+      // The batch as a whole was not taken (503 from a proxy, 429 …): every change waits, the first backs off.
       stopped = 'network';
-      await backOff(head, errorOf(response), retryAfterMs(response.headers.get('Retry-After'), now()));
+      record.backOff(first, errorOf(result.answer), now(), retryAfterMs(result.answer.retryAfter, now()));
+      await commit(record);
       break;
-    } else {
-      await reject(head, errorOf(response));
     }
+    if (result.kind !== 'answers') {
+      await notReady(result.kind, first, record); // no answer: the same batch goes again, under the same keys
+      break;
+    }
+    for (const [i, { entry }] of sending.entries()) {
+      const answer = result.answers[i];
+      touch(entry);
+      if (!answer || answer.status === NOT_TRIED) {
+        // Not answered: as if its own answer had been lost; it and the rest go again later.
+        stopped = 'network';
+        record.backOff(entry, networkError(), now());
+        break;
+      }
+      if (isApplied(answer.status) || alreadyGone(entry, answer)) {
+        record.done(entry, answer.body, answer.replayed);
+      } else if (refusedWithDependency(answer)) {
+        record.reject(
+          entry,
+          dependencyRefusal(
+            entry,
+            entry.dependsOn.find((id) => refusedCreates.has(id)),
+          ),
+        );
+        if (entry.creates) refusedCreates.add(entry.creates);
+      } else if (isRetryable(answer.status) || answer.status === 401) {
+        stopped = 'network';
+        record.backOff(entry, errorOf(answer), now(), retryAfterMs(answer.retryAfter, now()));
+        break;
+      } else {
+        record.reject(entry, errorOf(answer));
+        if (entry.creates) refusedCreates.add(entry.creates);
+      }
+    }
+    await commit(record);
+    if (stopped) break;
   }
 
   // The mirror of everything the drain touched: the server's answers, then what still waits on top.
