@@ -42,6 +42,15 @@ async function rssMb(pid: number): Promise<number> {
   return round(kb / 1024);
 }
 
+/** CPU time the process has used so far, in ms (Linux; user + system): per request, the figure least moved by other
+ * load on a shared machine, where req/s and the percentiles are. */
+async function cpuMs(pid: number): Promise<number> {
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  // utime and stime are fields 14 and 15 of the line, in clock ticks (100 a second on Linux).
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
 async function call(url: string, init: RequestInit = {}): Promise<{ status: number; text: string; type: string }> {
   const response = await fetch(url, init);
   return {
@@ -174,7 +183,7 @@ export default async function reads(): Promise<Figures> {
     ];
     const targets = all.filter((t) => !wanted || wanted.includes(t.name));
 
-    const measured: { target: Target; body: string; type: string; app: LoadFigures }[] = [];
+    const measured: { target: Target; body: string; type: string; app: LoadFigures; cpu: number }[] = [];
     for (const target of targets) {
       const first = await target.sample();
       if (first.status < 200 || first.status > 299)
@@ -182,9 +191,11 @@ export default async function reads(): Promise<Figures> {
       const url = `${app.url}${target.path}`;
       const options = { connections, headers: auth, ...(target.requests ? { requests: target.requests } : {}) };
       await load(url, { ...options, duration: warmup });
+      const cpuBefore = await cpuMs(app.pid);
       const figures = await load(url, { ...options, duration });
+      const cpu = (await cpuMs(app.pid)) - cpuBefore;
       assertHealthy(`app ${target.name}`, figures);
-      measured.push({ target, body: first.text, type: first.type, app: figures });
+      measured.push({ target, body: first.text, type: first.type, app: figures, cpu: cpu / figures.requests });
     }
     const rssAfterLoad = await rssMb(app.pid);
     await app.stop();
@@ -198,7 +209,7 @@ export default async function reads(): Promise<Figures> {
       'rss at start MB': rssAtStart,
       'rss after load MB': rssAfterLoad,
     });
-    for (const { target, body, type, app: appLoad } of measured) {
+    for (const { target, body, type, app: appLoad, cpu } of measured) {
       bare = await startServer(
         path.join(serversDir, 'bare-server.ts'),
         { ...process.env, BENCH_BODY: body, BENCH_CONTENT_TYPE: type },
@@ -217,6 +228,7 @@ export default async function reads(): Promise<Figures> {
         [`${name} app req/s`]: round(appLoad.reqPerSec),
         [`${name} app p50 ms`]: appLoad.p50,
         [`${name} app p99 ms`]: appLoad.p99,
+        [`${name} app cpu ms/req`]: round(cpu, 2),
         [`${name} bare req/s`]: round(bareLoad.reqPerSec),
         [`${name} ratio`]: round(ratio, 3),
         [`${name} verdict`]:
