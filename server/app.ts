@@ -1,12 +1,13 @@
 import Fastify, { LogController, type FastifyInstance, type RouteOptions } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import { openDatabase, type DatabaseHandle, type DbOrTx } from './db/client';
 import { isEmpty, seed } from './db/seed';
 import { createMailer } from './adapters/mail';
 import { frameworkErrors, registerErrorHandling } from './plugins/errors';
 import { registerCleanInput } from './plugins/clean-input';
+import { registerAnswerSerializer } from './plugins/serialize';
 import { errorForLog } from './lib/errors';
 import { isStaff, registerAuthentication } from './plugins/authenticate';
 import { registerAccess } from './plugins/access';
@@ -85,7 +86,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const devClock = config.devClock ? createDevClock(options.now) : undefined;
   const now = devClock?.now ?? options.now;
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  registerAnswerSerializer(app, config.checkResponses);
   registerErrorHandling(app);
   registerCleanInput(app);
   if (options.onRoute) app.addHook('onRoute', options.onRoute);

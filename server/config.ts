@@ -41,6 +41,8 @@ const envSchema = z.object({
   REDIRECT_RULES: z.string().optional(),
   DEV_MAILBOX: bool(true).optional(),
   DEV_CLOCK: bool(false),
+  /** Every answer checked against its zod schema before it is sent (decision 0068); unset: on unless in production. */
+  CHECK_RESPONSES: bool(true).optional(),
   SMTP_URL: optionalUrl,
   MAIL_FROM: z.string().min(3).default('Skafferi <noreply@skafferi.test>'),
   CUSTOMER_SERVICE_EMAIL: z.email().default('kundservice@skafferi.test'),
@@ -120,6 +122,11 @@ export type Config = {
   devMailbox: boolean;
   /** `PUT /v1/dev/clock` moves the clock of the date rules (e2e tests only; docs/decisions/0041). */
   devClock: boolean;
+  /**
+   * Answers are checked against their route's zod schema (and must not carry what it would drop or change) before they
+   * are sent; off, they are written with JSON.stringify as the server built them (production; decision 0068).
+   */
+  checkResponses: boolean;
   smtpUrl: string | undefined;
   mailFrom: string;
   customerServiceEmail: string;
@@ -244,6 +251,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     // The mailbox viewer exposes every mail: never in production; elsewhere on by default while no SMTP server is set.
     devMailbox: !production && (e.DEV_MAILBOX ?? !e.SMTP_URL),
     devClock: e.DEV_CLOCK,
+    // The check costs every answer a zod pass; tests and development run it so that production need not.
+    checkResponses: e.CHECK_RESPONSES ?? !production,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     customerServiceEmail: e.CUSTOMER_SERVICE_EMAIL,

@@ -6,6 +6,8 @@ export type LoadOptions = {
   /** Seconds. */
   duration: number;
   headers?: Record<string, string>;
+  /** autocannon's request sequence (e.g. a `setupRequest` that gives each request its own path and body). */
+  requests?: autocannon.Request[];
 };
 
 export type LoadFigures = {
@@ -24,7 +26,13 @@ export async function load(url: string, options: LoadOptions): Promise<LoadFigur
   let count = 0;
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
     const instance = autocannon(
-      { url, connections: options.connections, duration: options.duration, headers: options.headers ?? {} },
+      {
+        url,
+        connections: options.connections,
+        duration: options.duration,
+        headers: options.headers ?? {},
+        ...(options.requests ? { requests: options.requests } : {}),
+      },
       (error: unknown, res: autocannon.Result) => (error ? reject(error) : resolve(res)),
     );
     instance.on('response', (_client, statusCode, _bytes, responseTime) => {

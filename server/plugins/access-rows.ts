@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, type Placeholder, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { orders, purchaseLists, userCompanies } from '../db/schema';
 import type { ErrorCode } from '../../contract/common';
@@ -8,8 +8,12 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export type RowScope = {
   /** Whether a request's name of the row has the row's shape (else validation answers first, with its own 400). */
   wellFormed(value: string): boolean;
-  /** The companies the row belongs to (none: no such row). */
-  companiesOf(db: Db, value: string): Promise<string[]>;
+  /**
+   * The ids of the companies the row belongs to (none: no such row), as a subquery of the access query: the row and
+   * its companies are read in one round trip, by one prepared statement (decision 0068). `value` is the row's name as
+   * the request gives it (a placeholder), checked `wellFormed` first.
+   */
+  companyIds(db: Db, value: Placeholder): SQLWrapper;
   /** What the caller hears for a row that is missing or not theirs. */
   notFound: ErrorCode;
   /** Customers hear 403 for a missing row as for another company's (staff hear `notFound`), as for companies. */
@@ -23,38 +27,21 @@ export type RowScope = {
 export const ROW_SCOPES = {
   purchaseList: {
     wellFormed: (id) => UUID.test(id),
-    async companiesOf(db, id) {
-      if (!UUID.test(id)) return [];
-      const rows = await db
-        .select({ companyId: purchaseLists.companyId })
-        .from(purchaseLists)
-        .where(eq(purchaseLists.id, id));
-      return rows.map((r) => r.companyId);
-    },
+    companyIds: (db, id) =>
+      db.select({ companyId: purchaseLists.companyId }).from(purchaseLists).where(eq(purchaseLists.id, id)),
     notFound: 'PurchaseListNotFound',
   },
   order: {
     wellFormed: (orderNumber) => orderNumber.trim() !== '' && orderNumber.length <= 64,
-    async companiesOf(db, orderNumber) {
-      const rows = await db
-        .select({ companyId: orders.companyId })
-        .from(orders)
-        .where(eq(orders.orderNumber, orderNumber));
-      return rows.map((r) => r.companyId);
-    },
+    companyIds: (db, orderNumber) =>
+      db.select({ companyId: orders.companyId }).from(orders).where(eq(orders.orderNumber, orderNumber)),
     notFound: 'OrderDocumentNotFound',
   },
   /** A user, through the companies they belong to (managing users). */
   customer: {
     wellFormed: (id) => UUID.test(id),
-    async companiesOf(db, userId) {
-      if (!UUID.test(userId)) return [];
-      const rows = await db
-        .select({ companyId: userCompanies.companyId })
-        .from(userCompanies)
-        .where(eq(userCompanies.userId, userId));
-      return rows.map((r) => r.companyId);
-    },
+    companyIds: (db, userId) =>
+      db.select({ companyId: userCompanies.companyId }).from(userCompanies).where(eq(userCompanies.userId, userId)),
     notFound: 'CustomerNotFound',
     hiddenFromCustomers: true,
   },

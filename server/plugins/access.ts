@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
-import { eq, inArray, sql, type AnyColumn, type SQL, type Table } from 'drizzle-orm';
+import { eq, inArray, sql, type AnyColumn, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { companies, userCompanies } from '../db/schema';
 import { ADMIN_ROLE } from '../../contract/customer';
@@ -102,6 +102,7 @@ export function registerAccess(app: FastifyInstance, db: Db, idempotency: Idempo
   });
   app.decorateRequest(ESTABLISHED, false);
 
+  const gate: Gate = { db, idempotency, queries: accessQueries(db) };
   const table: DeclaredRoute[] = [];
   app.decorate('accessTable', table);
   app.addHook('onRoute', (route: RouteOptions) => {
@@ -113,7 +114,6 @@ export function registerAccess(app: FastifyInstance, db: Db, idempotency: Idempo
     for (const method of [route.method].flat())
       if (method !== 'HEAD') table.push({ method, url: route.url, access: declared });
     if (declared.kind === 'public') return;
-    const gate = { db, idempotency };
     route.onRequest = [...hooksOf(route.onRequest), (req) => app.authenticate(req)];
     // Before validation when the request names its company or row in a well-formed way (an outsider learns nothing
     // from validation messages); otherwise after it, so that a malformed name gets the schema's own 400.
@@ -134,7 +134,7 @@ export function registerAccess(app: FastifyInstance, db: Db, idempotency: Idempo
 
 const ESTABLISHED = Symbol('access established');
 type Marked = FastifyRequest & { [ESTABLISHED]: boolean };
-type Gate = { db: Db; idempotency: Idempotency };
+type Gate = { db: Db; idempotency: Idempotency; queries: AccessQueries };
 
 type Hook = NonNullable<RouteOptions['onRequest']>;
 const hooksOf = (hook: RouteOptions['onRequest'] | RouteOptions['preValidation'] | RouteOptions['preHandler']) =>
@@ -161,7 +161,7 @@ async function establish(
   declared: Access,
 ): Promise<typeof REPLIED | undefined> {
   (req as Marked)[ESTABLISHED] = true;
-  const { db } = gate;
+  const { queries } = gate;
   const user = currentUser(req);
   switch (declared.kind) {
     case 'public':
@@ -172,7 +172,7 @@ async function establish(
       return;
     case 'company': {
       const named = valuesAt(req, declared.from, declared.many);
-      const rows = await Promise.all(named.map((value) => companyFor(db, user, declared.by, value)));
+      const rows = await Promise.all(named.map((value) => companyFor(queries, user, declared.by, value)));
       if (declared.manager && !manages(user)) throw forbidden();
       req.company = rows[0] ?? null;
       req.companies = rows;
@@ -182,21 +182,18 @@ async function establish(
       if (declared.manager && !manages(user)) throw forbidden();
       const [value] = valuesAt(req, declared.from, false);
       const scope: RowScope = ROW_SCOPES[declared.row];
-      const companyIds = await scope.companiesOf(db, value as string);
+      // The row's companies and whether the user may act for each, in one round trip.
+      const rows = scope.wellFormed(value as string)
+        ? await queries.row(declared.row, isStaff(user)).execute({ value, userId: user.id })
+        : [];
       // A change resent after its row was deleted (the outbox replays in order) gets the answer it had.
-      if (companyIds.length === 0 && req.method !== 'GET') {
+      if (rows.length === 0 && req.method !== 'GET') {
         const stored = await gate.idempotency.replayStored(req, reply);
         if (stored) {
           await reply.send(stored.body);
           return REPLIED;
         }
       }
-      const rows = companyIds.length
-        ? await db
-            .select({ company: companies, allowed: mayActFor(user, companies, companies.id) })
-            .from(companies)
-            .where(inArray(companies.id, companyIds))
-        : [];
       const allowed = rows.filter((r) => r.allowed).map((r) => r.company);
       // Another company's row is as unknown as a missing one: ids cannot be probed.
       if (allowed.length === 0)
@@ -229,16 +226,12 @@ function valuesAt(req: FastifyRequest, from: Source, many: boolean): string[] {
  * The company a user may act for (decision 0005): a customer gets 403 for a company they are not linked to — and for
  * an unknown one too, so codes cannot be probed; staff get 404 for an unknown one.
  */
-async function companyFor(db: Db, user: AuthUser, key: CompanyKey, value: string): Promise<CompanyRow> {
+async function companyFor(queries: AccessQueries, user: AuthUser, key: CompanyKey, value: string): Promise<CompanyRow> {
   const by = key === 'codeOrId' ? (UUID.test(value) ? 'id' : 'code') : key;
   const [row] =
     by === 'id' && !UUID.test(value)
       ? []
-      : await db
-          .select({ company: companies, allowed: mayActFor(user, companies, companies.id) })
-          .from(companies)
-          .where(by === 'id' ? eq(companies.id, value) : eq(companies.code, value))
-          .limit(1);
+      : await queries.company(by, isStaff(user)).execute({ value, userId: user.id });
   if (!row) throw isStaff(user) ? notFound('CompanyNotFound') : forbidden();
   if (!row.allowed) throw forbidden();
   return row.company;
@@ -249,12 +242,52 @@ const manages = (user: AuthUser) => isStaff(user) || user.roles.includes(ADMIN_R
 
 /**
  * Who may act for a company, as a condition inside a query (decision 0005): staff may act for every company, anyone
- * else for the companies they are linked to.
+ * else for the companies they are linked to. `userId` is the placeholder of the user's id.
  */
-function mayActFor(user: AuthUser, table: Table, companyId: AnyColumn): SQL<boolean> {
-  if (isStaff(user)) return sql<boolean>`true`;
+function mayActFor(staff: boolean, userId: Placeholder): SQL<boolean> {
+  if (staff) return sql<boolean>`true`;
   // Qualified names: in a one-table select drizzle writes bare column names, which inside the subquery would name
   // user_companies' own columns.
   const link = (column: AnyColumn) => sql`${userCompanies}.${sql.identifier(column.name)}`;
-  return sql<boolean>`exists (select 1 from ${userCompanies} where ${link(userCompanies.userId)} = ${user.id} and ${link(userCompanies.companyId)} = ${table}.${sql.identifier(companyId.name)})`;
+  const company = sql`${companies}.${sql.identifier(companies.id.name)}`;
+  return sql<boolean>`exists (select 1 from ${userCompanies} where ${link(userCompanies.userId)} = ${userId} and ${link(userCompanies.companyId)} = ${company})`;
 }
+
+/**
+ * The access hook's queries, each prepared once per kind and role (decision 0068): every request pays one of them, and
+ * building the same SQL again per request cost as much as running it. PostgreSQL keeps them as named statements per
+ * connection.
+ */
+function accessQueries(db: Db) {
+  const select = (staff: boolean) =>
+    db.select({ company: companies, allowed: mayActFor(staff, sql.placeholder('userId')) }).from(companies);
+  const value = sql.placeholder('value');
+  const role = (staff: boolean) => (staff ? 'staff' : 'customer');
+  const byCompany = new Map<string, ReturnType<typeof prepareCompany>>();
+  const prepareCompany = (by: 'id' | 'code', staff: boolean) =>
+    select(staff)
+      .where(by === 'id' ? eq(companies.id, value) : eq(companies.code, value))
+      .limit(1)
+      .prepare(`access_company_${by}_${role(staff)}`);
+  const byRow = new Map<string, ReturnType<typeof prepareRow>>();
+  const prepareRow = (kind: RowKind, staff: boolean) =>
+    select(staff)
+      .where(inArray(companies.id, ROW_SCOPES[kind].companyIds(db, value)))
+      .prepare(`access_row_${kind}_${role(staff)}`);
+  return {
+    company(by: 'id' | 'code', staff: boolean) {
+      const name = `${by}:${staff}`;
+      let query = byCompany.get(name);
+      if (!query) byCompany.set(name, (query = prepareCompany(by, staff)));
+      return query;
+    },
+    row(kind: RowKind, staff: boolean) {
+      const name = `${kind}:${staff}`;
+      let query = byRow.get(name);
+      if (!query) byRow.set(name, (query = prepareRow(kind, staff)));
+      return query;
+    },
+  };
+}
+
+type AccessQueries = ReturnType<typeof accessQueries>;

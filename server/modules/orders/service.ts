@@ -178,6 +178,53 @@ export function createOrderService(db: DbOrTx) {
     return order;
   }
 
+  /**
+   * One query (docs/decisions/0039): the page of orders as a CTE, served in order by orders_company_history_idx
+   * (company_id, order_date desc, order_number desc) without a sort; its row counts by one grouped scan of those
+   * orders' rows; the filtered total as an uncorrelated subquery, computed once. Limit and offset are placeholders.
+   */
+  function historyPage(where: SQL) {
+    const page = db
+      .$with('page')
+      .as(
+        db
+          .select(pageColumns)
+          .from(orders)
+          .where(where)
+          .orderBy(desc(orders.orderDate), desc(orders.orderNumber))
+          .limit(sql.placeholder('limit'))
+          .offset(sql.placeholder('offset')),
+      );
+    const counted = db
+      .select({ orderId: orderRows.orderId, n: sql<number>`count(*)::int`.as('n') })
+      .from(orderRows)
+      // = any(array(…)): one index scan of order_rows for the page's ids, whatever the statistics say.
+      .where(sql`${orderRows.orderId} = any(array(select ${page.id} from ${page}))`)
+      .groupBy(orderRows.orderId)
+      .as('counted');
+    return db
+      .with(page)
+      .select({
+        orderNumber: page.orderNumber,
+        orderType: page.orderType,
+        status: page.status,
+        orderDate: page.orderDate,
+        deliveryDate: page.deliveryDate,
+        reference: page.reference,
+        theirReference: page.theirReference,
+        orderTotal: page.orderTotal,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        rowCount: sql<number>`coalesce(${counted.n}, 0)`,
+        total: sql<number>`(select count(*)::int from ${orders} where ${where})`,
+      })
+      .from(page)
+      .leftJoin(users, eq(users.id, page.userId))
+      .leftJoin(counted, eq(counted.orderId, page.id))
+      .orderBy(desc(page.orderDate), desc(page.orderNumber));
+  }
+  let firstPages: ReturnType<ReturnType<typeof historyPage>['prepare']> | undefined;
+
   return {
     detailOf,
 
@@ -198,46 +245,14 @@ export function createOrderService(db: DbOrTx) {
           )!,
         );
       }
+      // Without filters — what the history screen opens on — by a statement prepared once (decision 0068).
+      const place = { limit: query.pageSize, offset: (query.page - 1) * query.pageSize };
+      firstPages ??= historyPage(eq(orders.companyId, sql.placeholder('companyId'))).prepare('order_history');
+      const rows =
+        filters.length === 1
+          ? await firstPages.execute({ ...place, companyId: company.id })
+          : await historyPage(and(...filters)!).execute(place);
       const where = and(...filters);
-      // One query (docs/decisions/0039): the page of orders as a CTE, served in order by orders_company_history_idx
-      // (company_id, order_date desc, order_number desc) without a sort; its row counts by one grouped scan of those
-      // orders' rows; the filtered total as an uncorrelated subquery, computed once.
-      const page = db.$with('page').as(
-        db
-          .select(pageColumns)
-          .from(orders)
-          .where(where)
-          .orderBy(desc(orders.orderDate), desc(orders.orderNumber))
-          .limit(query.pageSize)
-          .offset((query.page - 1) * query.pageSize),
-      );
-      const counted = db
-        .select({ orderId: orderRows.orderId, n: sql<number>`count(*)::int`.as('n') })
-        .from(orderRows)
-        // = any(array(…)): one index scan of order_rows for the page's ids, whatever the statistics say.
-        .where(sql`${orderRows.orderId} = any(array(select ${page.id} from ${page}))`)
-        .groupBy(orderRows.orderId)
-        .as('counted');
-      const rows = await db
-        .with(page)
-        .select({
-          orderNumber: page.orderNumber,
-          orderType: page.orderType,
-          status: page.status,
-          orderDate: page.orderDate,
-          deliveryDate: page.deliveryDate,
-          reference: page.reference,
-          theirReference: page.theirReference,
-          orderTotal: page.orderTotal,
-          firstName: users.firstName,
-          lastName: users.lastName,
-          rowCount: sql<number>`coalesce(${counted.n}, 0)`,
-          total: sql<number>`(select count(*)::int from ${orders} where ${where})`,
-        })
-        .from(page)
-        .leftJoin(users, eq(users.id, page.userId))
-        .leftJoin(counted, eq(counted.orderId, page.id))
-        .orderBy(desc(page.orderDate), desc(page.orderNumber));
       // No row on the page: the total is 0 on the first page, else counted on its own (a page past the end).
       const totalRecords =
         rows[0]?.total ??

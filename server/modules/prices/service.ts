@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { companyPrices, products } from '../../db/schema';
 import type { CustomerPrice } from '../../../contract/catalog';
@@ -55,42 +55,45 @@ export function customerPrice(
 
 export type PriceService = ReturnType<typeof createPriceService>;
 
+/**
+ * The products and the company's price rows of them in one round trip, prepared once (decision 0068): the rows of a
+ * product come aggregated beside it. Built on the database, not a transaction: prices are only read.
+ */
+function pricesQuery(db: DbOrTx) {
+  const rows = sql<PriceRow[]>`coalesce(json_agg(json_build_object(
+      'productId', ${companyPrices.productId}, 'kind', ${companyPrices.kind}, 'price', ${companyPrices.price},
+      'validFrom', ${companyPrices.validFrom}, 'validTo', ${companyPrices.validTo}
+    )) filter (where ${companyPrices.productId} is not null), '[]'::json)`;
+  return db
+    .select({
+      id: products.id,
+      publicPrice: products.publicPrice,
+      comparisonPrice: products.comparisonPrice,
+      priceValidUntil: products.priceValidUntil,
+      rows,
+    })
+    .from(products)
+    .leftJoin(
+      companyPrices,
+      and(eq(companyPrices.productId, products.id), eq(companyPrices.companyId, sql.placeholder('companyId'))),
+    )
+    .where(sql`${products.id} = any(${sql.placeholder('ids')}::uuid[])`)
+    .groupBy(products.id)
+    .prepare('prices_for_company');
+}
+
 export function createPriceService(db: DbOrTx) {
+  let prepared: ReturnType<typeof pricesQuery> | undefined;
   return {
     /** Prices of the given products for one company (already authorised by the caller); unknown ids are left out. */
     async forCompany(companyId: string, productIds: string[], now = new Date()): Promise<CustomerPrice[]> {
       if (productIds.length === 0) return [];
-      const [items, rows] = await Promise.all([
-        db
-          .select({
-            id: products.id,
-            publicPrice: products.publicPrice,
-            comparisonPrice: products.comparisonPrice,
-            priceValidUntil: products.priceValidUntil,
-          })
-          .from(products)
-          .where(inArray(products.id, productIds)),
-        db
-          .select({
-            productId: companyPrices.productId,
-            kind: companyPrices.kind,
-            price: companyPrices.price,
-            validFrom: companyPrices.validFrom,
-            validTo: companyPrices.validTo,
-          })
-          .from(companyPrices)
-          .where(and(eq(companyPrices.companyId, companyId), inArray(companyPrices.productId, productIds))),
-      ]);
-      const byProduct = new Map<string, PriceRow[]>();
-      for (const row of rows) {
-        const list = byProduct.get(row.productId);
-        if (list) list.push(row);
-        else byProduct.set(row.productId, [row]);
-      }
+      prepared ??= pricesQuery(db);
+      const items = await prepared.execute({ companyId, ids: productIds });
       const day = stockholmToday(now);
       const order = new Map(productIds.map((id, i) => [id, i]));
       return items
-        .map((p) => customerPrice(p, byProduct.get(p.id) ?? [], day))
+        .map(({ rows, ...p }) => customerPrice(p, rows, day))
         .sort((a, b) => (order.get(a.productId) ?? 0) - (order.get(b.productId) ?? 0));
     },
   };

@@ -1,4 +1,4 @@
-import { and, eq, or } from 'drizzle-orm';
+import { and, eq, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { companies, products, purchaseListItems, purchaseLists, users } from '../../db/schema';
 import type {
@@ -48,16 +48,34 @@ export function createPurchaseListService(db: DbOrTx) {
   const listNotFound = () => notFound('PurchaseListNotFound');
   const itemNotFound = () => notFound('PurchaseListItemNotFound');
 
-  /** The list if it is the company's (else undefined). */
-  async function listRow(company: CompanyRow, id: string): Promise<ListRow | undefined> {
-    if (!UUID.test(id)) return undefined;
-    const [row] = await db
+  // The reads every list view pays, prepared once per service (decision 0068): the routes' read service lives as long
+  // as the server; a change's service lives for its transaction and prepares only what it uses.
+  let listQuery: ReturnType<typeof prepareList> | undefined;
+  let itemsQuery: ReturnType<typeof prepareItems> | undefined;
+  const prepareList = () =>
+    db
       .select(listColumns)
       .from(purchaseLists)
       .innerJoin(companies, eq(companies.id, purchaseLists.companyId))
       .leftJoin(users, eq(users.id, purchaseLists.createdBy))
-      .where(and(eq(purchaseLists.id, id), eq(purchaseLists.companyId, company.id)))
-      .limit(1);
+      .where(
+        and(eq(purchaseLists.id, sql.placeholder('id')), eq(purchaseLists.companyId, sql.placeholder('companyId'))),
+      )
+      .limit(1)
+      .prepare('purchase_list_row');
+  const prepareItems = () =>
+    db
+      .select(itemColumns)
+      .from(purchaseListItems)
+      .innerJoin(products, eq(products.id, purchaseListItems.productId))
+      .where(eq(purchaseListItems.listId, sql.placeholder('listId')))
+      .prepare('purchase_list_items');
+
+  /** The list if it is the company's (else undefined). */
+  async function listRow(company: CompanyRow, id: string): Promise<ListRow | undefined> {
+    if (!UUID.test(id)) return undefined;
+    listQuery ??= prepareList();
+    const [row] = await listQuery.execute({ id, companyId: company.id });
     return row;
   }
 
@@ -83,15 +101,15 @@ export function createPurchaseListService(db: DbOrTx) {
   }
 
   async function itemRows(listId: string, itemId?: string): Promise<PurchaseListItem[]> {
+    if (itemId === undefined) {
+      itemsQuery ??= prepareItems();
+      return ((await itemsQuery.execute({ listId })) as ItemRow[]).map(toItem);
+    }
     const rows = await db
       .select(itemColumns)
       .from(purchaseListItems)
       .innerJoin(products, eq(products.id, purchaseListItems.productId))
-      .where(
-        itemId === undefined
-          ? eq(purchaseListItems.listId, listId)
-          : and(eq(purchaseListItems.listId, listId), eq(purchaseListItems.id, itemId)),
-      );
+      .where(and(eq(purchaseListItems.listId, listId), eq(purchaseListItems.id, itemId)));
     return (rows as ItemRow[]).map(toItem);
   }
 
