@@ -1,7 +1,9 @@
 // Lighthouse performance (issue #3): the start page, the search page (/sok?q=kaffe) and a product page, each scored
 // with Lighthouse's default mobile preset (Moto G Power screen, simulated slow 4G and 4× CPU slowdown) in Debian's
-// Chromium (`--headless=new --no-sandbox`). Target: score ≥ 90 on each. The median of BENCH_LIGHTHOUSE_RUNS (3) runs
-// is reported with its FCP, LCP, TBT, CLS and Speed Index.
+// Chromium (`--headless=new --no-sandbox`). Targets (issue #17): score ≥ 95 on each and total blocking time ≤ 200 ms,
+// at a machine load below 0.5. The median of BENCH_LIGHTHOUSE_RUNS (3) runs is reported with its FCP, LCP, TBT, CLS
+// and Speed Index, and the 1-minute load average before each run (`<page>LoadAvg`): Lighthouse's simulated throttling
+// multiplies the main thread's observed work by 4, so a busy machine lowers the score — read a score with its load.
 //
 // The client is built into .tmp/bench-bundle (or BENCH_CLIENT_DIR is used as it is) and served by the real server on
 // a fresh PGlite database (see startClientServer in bundle-size.bench.ts).
@@ -12,6 +14,7 @@
 import { createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
 import { once } from 'node:events';
 import { createGzip } from 'node:zlib';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
@@ -19,7 +22,8 @@ import lighthouse from 'lighthouse';
 import { buildClient, freePort, startClientServer, type ClientServer } from './bundle-size.bench';
 import type { Figures } from './lib/types';
 
-const TARGET_SCORE = 90;
+const TARGET_SCORE = 95;
+const TARGET_TBT_MS = 200;
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 interface Run {
@@ -29,6 +33,8 @@ interface Run {
   tbt: number;
   cls: number;
   si: number;
+  /** 1-minute load average just before the run. */
+  load: number;
 }
 
 const median = <T>(runs: T[], by: (run: T) => number): T =>
@@ -42,6 +48,7 @@ async function productPath(origin: string): Promise<string> {
 }
 
 async function audit(url: string, port: number): Promise<Run> {
+  const load = Math.round(os.loadavg()[0]! * 100) / 100;
   const result = await lighthouse(url, {
     port,
     output: 'json',
@@ -61,6 +68,7 @@ async function audit(url: string, port: number): Promise<Run> {
     tbt: Math.round(value('total-blocking-time')),
     cls: Math.round(value('cumulative-layout-shift') * 1000) / 1000,
     si: Math.round(value('speed-index')),
+    load,
   };
 }
 
@@ -167,10 +175,14 @@ export default async function lighthouseBench(): Promise<Figures> {
       figures[`${name}Cls`] = mid.cls;
       figures[`${name}SpeedIndexMs`] = mid.si;
       figures[`${name}Scores`] = results.map((r) => r.score).join(' ');
-      allMet &&= mid.score >= TARGET_SCORE;
+      figures[`${name}Tbts`] = results.map((r) => r.tbt).join(' ');
+      figures[`${name}LoadAvg`] = mid.load;
+      figures[`${name}LoadAvgs`] = results.map((r) => r.load).join(' ');
+      allMet &&= mid.score >= TARGET_SCORE && mid.tbt <= TARGET_TBT_MS;
     }
     figures.gzipProxy = process.env.BENCH_LIGHTHOUSE_GZIP === '1';
     figures.targetScore = TARGET_SCORE;
+    figures.targetTbtMs = TARGET_TBT_MS;
     figures.allWithinTarget = allMet;
     return figures;
   } finally {

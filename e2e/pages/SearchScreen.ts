@@ -15,8 +15,13 @@ export class InstantSearch {
     return this.listbox.getByRole('option', { name });
   }
 
-  /** Types like a person (one key at a time), so the debounce and the suggestions run as they do for a user. */
+  /**
+   * Types like a person (one key at a time), so the debounce and the suggestions run as they do for a user. The pointer
+   * goes to the search box first, as a person's does: the instant search loads when the visitor reaches for the
+   * header (until then the box is a plain search field; decision 0069).
+   */
   async type(text: string) {
+    await this.page.getByRole('banner').getByRole('search').hover();
     await this.input.click();
     await this.input.pressSequentially(text, { delay: 40 });
   }

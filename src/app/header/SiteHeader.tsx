@@ -16,8 +16,8 @@ const UserMenu = lazy(() => import('./UserMenu').then((m) => ({ default: m.UserM
 const SyncIndicator = lazy(() => import('../sync/SyncIndicator').then((m) => ({ default: m.SyncIndicator })));
 /** The mini cart (count and total from the device's mirror) and its drawer. */
 const MiniCart = lazy(() => import('../../ui/cart/MiniCart').then((m) => ({ default: m.MiniCart })));
-// The instant search (./InstantSearch) likewise, behind a plain search field (DeferredSearch); the search client
-// itself loads on the first keystroke.
+// The instant search (./InstantSearch) loads when the visitor reaches for the header (not on idle: decision 0069),
+// behind a plain search field (DeferredSearch); the search client itself loads on the first keystroke.
 
 /** Holds the search box's place while its texts load. */
 function SearchPlaceholder() {
