@@ -2,12 +2,13 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { movedInWalk } from '../../../contract/rules/inventory-items';
+import { movedInWalk, walkOrder } from '../../../contract/rules/inventory-items';
 import { offlineDb } from '../../offline';
+import { readListZones, readZoneItems } from '../../offline/inventory/zone-reads';
 import type { InventoryCompanyRow, MirrorInventoryList } from '../../offline/inventory/tables';
 import { toast } from '../../ui/toast-queue';
 import { changeErrorText, changeInventory } from './data';
-import { currentStep, walkOf, zoneItems } from './walk';
+import { currentStep, walkOf, walkZones, zoneItems, type WalkPlace, type WalkStep } from './walk';
 
 /** What the walk shows of the current zone: every item, or only those not counted yet. */
 export type WalkShow = 'all' | 'notCounted';
@@ -16,6 +17,10 @@ export type WalkShow = 'all' | 'notCounted';
  * The count screen's walk zone by zone (issue #15): the steps and their progress from the list's items on the device,
  * the current zone in the address (`?zon=`, so a reload — offline too — comes back to it), and moving an item in the
  * zone's walking order (stored on the device at once, sent when online: the `reorderZone` change).
+ *
+ * The current zone's rows come first (issue #17, decision 0070): which zones hold items is read from the indexes and
+ * the zone's own rows by [listId+zone], so a reloaded 5 000-item list can be counted in before the whole list — needed
+ * only for the progress (`walk`, null until then) — has been read.
  */
 export function useWalk(list: MirrorInventoryList, company: InventoryCompanyRow | null | undefined) {
   const { t } = useTranslation('inventory');
@@ -24,14 +29,48 @@ export function useWalk(list: MirrorInventoryList, company: InventoryCompanyRow 
   const [announce, setAnnounce] = useState('');
   /** The item just moved: its button keeps the focus once the row has moved. */
   const [moved, setMoved] = useState<{ id: string; direction: -1 | 1; position: number } | null>(null);
-  const items = useLiveQuery(() => offlineDb().inventoryItems.where('listId').equals(list.id).toArray(), [list.id]);
+  const db = offlineDb();
+  const items = useLiveQuery(() => db.inventoryItems.where('listId').equals(list.id).toArray(), [list.id, db]);
+  const zonesHeld = useLiveQuery(() => readListZones(db, list.id), [list.id, db]);
 
-  const walk = useMemo(() => walkOf(items ?? [], company?.zones ?? []), [items, company?.zones]);
-  const step = currentStep(walk, params.get('zon'));
-  const index = step ? walk.steps.indexOf(step) : -1;
-  // Only the current zone is sorted and drawn: a 5 000-item list stays quick to open and to count in.
-  const inZone = useMemo(() => (step && items ? zoneItems(items, step.zone) : []), [items, step]);
-  const shown = show === 'all' ? inZone : inZone.filter((i) => !i.counted);
+  const zones = company?.zones;
+  const walk = useMemo(
+    () => (items && company !== undefined ? walkOf(items, zones ?? []) : null),
+    [items, company, zones],
+  );
+  const present = useMemo(
+    () => (zonesHeld ? new Set<string | null>([...zonesHeld.zones, ...(zonesHeld.hasNone ? [null] : [])]) : null),
+    [zonesHeld],
+  );
+  const places = useMemo(
+    () => walk?.steps ?? (present && company !== undefined ? walkZones(present, zones ?? []) : []),
+    [walk, present, company, zones],
+  );
+  const param = params.get('zon');
+  const step: WalkStep | WalkPlace | undefined = walk
+    ? currentStep(walk, param)
+    : present
+      ? currentStep({ steps: places }, param, present)
+      : undefined;
+  const index = step ? places.findIndex((s) => s.param === step.param) : -1;
+  const zoneKey = step ? step.param : null;
+  // Only the current zone is read, sorted and drawn: a 5 000-item list stays quick to open and to count in.
+  const zoneRead = useLiveQuery(
+    async () =>
+      step ? { param: step.param, rows: (await readZoneItems(db, list.id, step.zone)).sort(walkOrder) } : undefined,
+    [list.id, db, zoneKey],
+  );
+  const inZone = useMemo(
+    () =>
+      zoneRead && step && zoneRead.param === step.param
+        ? zoneRead.rows
+        : step && items
+          ? zoneItems(items, step.zone)
+          : null,
+    [zoneRead, step, items],
+  );
+  const shownAll = inZone ?? [];
+  const shown = show === 'all' ? shownAll : shownAll.filter((i) => !i.counted);
 
   const goTo = (param: string) => {
     const next = new URLSearchParams(params);
@@ -42,13 +81,13 @@ export function useWalk(list: MirrorInventoryList, company: InventoryCompanyRow 
   const move = async (itemId: string, direction: -1 | 1) => {
     if (!step) return;
     const order = movedInWalk(
-      inZone.map((i) => i.id),
+      shownAll.map((i) => i.id),
       itemId,
       direction,
     );
     try {
       await changeInventory({ type: 'reorderZone', listId: list.id, zone: step.zone, itemIds: order });
-      const name = inZone.find((i) => i.id === itemId)?.name ?? '';
+      const name = shownAll.find((i) => i.id === itemId)?.name ?? '';
       setMoved({ id: itemId, direction, position: order.indexOf(itemId) });
       setAnnounce(
         t('walk.moved', { name, position: order.indexOf(itemId) + 1, count: order.length, zone: step.label }),
@@ -59,13 +98,14 @@ export function useWalk(list: MirrorInventoryList, company: InventoryCompanyRow 
   };
 
   return {
-    loading: items === undefined,
+    loading: inZone === null,
     walk,
+    steps: places,
     step,
-    previous: index > 0 ? walk.steps[index - 1] : undefined,
-    next: index >= 0 && index < walk.steps.length - 1 ? walk.steps[index + 1] : undefined,
+    previous: index > 0 ? places[index - 1] : undefined,
+    next: index >= 0 && index < places.length - 1 ? places[index + 1] : undefined,
     goTo,
-    inZone,
+    inZone: shownAll,
     shown,
     show,
     setShow,

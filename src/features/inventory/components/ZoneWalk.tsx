@@ -2,15 +2,17 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../ui/Button';
 import { inputClass, labelClass } from '../../../ui/field-styles';
 import { ProgressBar } from '../../../ui/ProgressBar';
-import type { Walk, WalkStep } from '../walk';
+import type { Walk, WalkPlace } from '../walk';
 
 interface ZoneWalkProps {
   /** The page's id prefix. */
   id: string;
-  walk: Walk;
-  step: WalkStep | undefined;
-  previous: WalkStep | undefined;
-  next: WalkStep | undefined;
+  /** The progress; null until the whole list has been read (the zones and their rows come first). */
+  walk: Walk | null;
+  steps: readonly WalkPlace[];
+  step: WalkPlace | undefined;
+  previous: WalkPlace | undefined;
+  next: WalkPlace | undefined;
   goTo: (param: string) => void;
 }
 
@@ -18,9 +20,10 @@ interface ZoneWalkProps {
  * The walk's steps: the zone being counted (a select whose options carry each zone's progress), previous and next
  * zone, and "42 av 60 räknade" for the zone and for the whole list as progress bars a screen reader reads as such.
  */
-export function ZoneWalk({ id, walk, step, previous, next, goTo }: ZoneWalkProps) {
+export function ZoneWalk({ id, walk, steps, step, previous, next, goTo }: ZoneWalkProps) {
   const { t } = useTranslation('inventory');
   const progress = (counted: number, count: number) => t('walk.progress', { counted, count });
+  const stepProgress = step && walk?.steps.find((s) => s.param === step.param);
   return (
     <section aria-labelledby={`${id}-walk`} className="flex flex-col gap-3" data-testid="zone-walk">
       <h2 id={`${id}-walk`} className="sr-only">
@@ -36,9 +39,9 @@ export function ZoneWalk({ id, walk, step, previous, next, goTo }: ZoneWalkProps
           onChange={(e) => goTo(e.target.value)}
           className={`${inputClass} h-12 text-lg`}
         >
-          {walk.steps.map((s) => (
+          {(walk?.steps ?? steps).map((s) => (
             <option key={s.param} value={s.param}>
-              {t('walk.option', { zone: s.label, counted: s.counted, count: s.total })}
+              {'counted' in s ? t('walk.option', { zone: s.label, counted: s.counted, count: s.total }) : s.label}
             </option>
           ))}
         </select>
@@ -51,26 +54,34 @@ export function ZoneWalk({ id, walk, step, previous, next, goTo }: ZoneWalkProps
           {t('walk.next')} →
         </Button>
       </div>
-      {step && (
-        <div data-testid="zone-progress">
-          <ProgressBar
-            label={t('walk.zoneProgress', { zone: step.label })}
-            value={step.counted}
-            maxValue={step.total}
-            valueLabel={progress(step.counted, step.total)}
-            hideLabel={false}
-          />
-        </div>
+      {walk ? (
+        <>
+          {step && stepProgress && (
+            <div data-testid="zone-progress">
+              <ProgressBar
+                label={t('walk.zoneProgress', { zone: step.label })}
+                value={stepProgress.counted}
+                maxValue={stepProgress.total}
+                valueLabel={progress(stepProgress.counted, stepProgress.total)}
+                hideLabel={false}
+              />
+            </div>
+          )}
+          <div data-testid="list-progress">
+            <ProgressBar
+              label={t('walk.listProgress')}
+              value={walk.counted}
+              maxValue={walk.total}
+              valueLabel={progress(walk.counted, walk.total)}
+              hideLabel={false}
+            />
+          </div>
+        </>
+      ) : (
+        <p className="text-sm text-gray-700 dark:text-gray-300" data-testid="walk-progress-pending">
+          {t('walk.progressPending')}
+        </p>
       )}
-      <div data-testid="list-progress">
-        <ProgressBar
-          label={t('walk.listProgress')}
-          value={walk.counted}
-          maxValue={walk.total}
-          valueLabel={progress(walk.counted, walk.total)}
-          hideLabel={false}
-        />
-      </div>
     </section>
   );
 }
