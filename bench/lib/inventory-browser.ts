@@ -5,7 +5,8 @@
 //   for the first row of the walk shows on the card (stored on the device first: the screen shows nothing earlier).
 // The list is written straight into a fresh PGlite database before the server starts (5 000 POSTs would take minutes).
 // Settings: BENCH_CLIENT_DIR (a client build to reuse; else one is built into .tmp/bench-inventory-client),
-// BENCH_INVENTORY_BROWSER_RUNS (3), BENCH_INVENTORY_BROWSER_ITEMS (BENCH_INVENTORY_ITEMS or 5000).
+// BENCH_INVENTORY_BROWSER_RUNS (3), BENCH_INVENTORY_BROWSER_ITEMS (BENCH_INVENTORY_ITEMS or 5000),
+// BENCH_INVENTORY_BASELINE_CLIENT_DIR (a build to measure side by side, e.g. main's).
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -180,6 +181,41 @@ async function oneDevice(browser: Browser, origin: string, listId: string, items
   }
 }
 
+interface Side {
+  label: string;
+  clientDir: string;
+  dataDir: string;
+  listId: string;
+  origin: string;
+  stop: () => Promise<void>;
+  firstVisit: number[];
+  heading: number[];
+  typed: number[];
+}
+
+async function startSide(label: string, clientDir: string, items: number): Promise<Side> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), `skafferi-bench-count-${label}-`));
+  const listId = await seed(dataDir, items);
+  const server = await startServer(dataDir, path.resolve(clientDir));
+  return { label, clientDir, dataDir, listId, ...server, firstVisit: [], heading: [], typed: [] };
+}
+
+function figures(side: Side, prefix: string) {
+  const ms = (n: number) => Math.round(n);
+  return {
+    [`${prefix}first_visit_storing_list_median_ms`]: ms(median(side.firstVisit)),
+    [`${prefix}first_visit_storing_list_runs_ms`]: side.firstVisit.map(ms).join(' '),
+    [`${prefix}offline_reload_heading_median_ms`]: ms(median(side.heading)),
+    [`${prefix}offline_reload_first_typed_count_shown_median_ms`]: ms(median(side.typed)),
+    [`${prefix}offline_reload_first_typed_count_shown_runs_ms`]: side.typed.map(ms).join(' '),
+  };
+}
+
+/**
+ * BENCH_INVENTORY_BASELINE_CLIENT_DIR: a build of the client before a change (e.g. main's), measured in the same run,
+ * device by device in turn with this build, each on a server and database of its own: figures side by side on a
+ * machine whose load moves.
+ */
 export async function countScreenInBrowser(defaultItems: number) {
   const items = Number(process.env.BENCH_INVENTORY_BROWSER_ITEMS ?? defaultItems);
   const runs = Number(process.env.BENCH_INVENTORY_BROWSER_RUNS ?? 3);
@@ -188,39 +224,37 @@ export async function countScreenInBrowser(defaultItems: number) {
     clientDir = path.join(root, '.tmp', 'bench-inventory-client');
     await buildClient(clientDir);
   }
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'skafferi-bench-count-'));
-  let server: Awaited<ReturnType<typeof startServer>> | undefined;
+  const baselineDir = process.env.BENCH_INVENTORY_BASELINE_CLIENT_DIR;
+  const sides: Side[] = [];
   const browser = await chromium.launch({
     executablePath: process.env.BENCH_CHROMIUM ?? '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
   });
   try {
-    const listId = await seed(dataDir, items);
-    server = await startServer(dataDir, path.resolve(clientDir));
-    const firstVisit: number[] = [];
-    const heading: number[] = [];
-    const typed: number[] = [];
+    if (baselineDir) sides.push(await startSide('baseline', baselineDir, items));
+    sides.push(await startSide('current', clientDir, items));
     for (let run = 0; run < runs; run++) {
-      const device = await oneDevice(browser, server.origin, listId, items, 3);
-      firstVisit.push(device.firstVisit);
-      heading.push(...device.heading);
-      typed.push(...device.typed);
+      for (const side of sides) {
+        const device = await oneDevice(browser, side.origin, side.listId, items, 3);
+        side.firstVisit.push(device.firstVisit);
+        side.heading.push(...device.heading);
+        side.typed.push(...device.typed);
+      }
     }
-    const ms = (n: number) => Math.round(n);
+    const current = sides[sides.length - 1]!;
     return {
       browser_items: items,
       browser_devices: runs,
-      first_visit_storing_list_median_ms: ms(median(firstVisit)),
-      first_visit_storing_list_runs_ms: firstVisit.map(ms).join(' '),
       first_visit_target_ms: 3000,
-      offline_reload_heading_median_ms: ms(median(heading)),
-      offline_reload_first_typed_count_shown_median_ms: ms(median(typed)),
-      offline_reload_first_typed_count_shown_runs_ms: typed.map(ms).join(' '),
       offline_reload_typed_count_target_ms: 500,
+      ...(baselineDir ? { baseline_client: baselineDir, ...figures(sides[0]!, 'baseline_') } : {}),
+      ...figures(current, ''),
     };
   } finally {
     await browser.close();
-    await server?.stop();
-    await rm(dataDir, { recursive: true, force: true });
+    for (const side of sides) {
+      await side.stop();
+      await rm(side.dataDir, { recursive: true, force: true });
+    }
   }
 }
