@@ -8,7 +8,8 @@ import { readListZones, readZoneItems } from '../../offline/inventory/zone-reads
 import type { InventoryCompanyRow, MirrorInventoryList } from '../../offline/inventory/tables';
 import { toast } from '../../ui/toast-queue';
 import { changeErrorText, changeInventory } from './data';
-import { currentStep, walkOf, walkZones, zoneItems, type WalkPlace, type WalkStep } from './walk';
+import { useZoneTallies } from './use-zone-tallies';
+import { currentStep, walkZones, type Walk } from './walk';
 
 /** What the walk shows of the current zone: every item, or only those not counted yet. */
 export type WalkShow = 'all' | 'notCounted';
@@ -19,8 +20,8 @@ export type WalkShow = 'all' | 'notCounted';
  * zone's walking order (stored on the device at once, sent when online: the `reorderZone` change).
  *
  * The current zone's rows come first (issue #17, decision 0070): which zones hold items is read from the indexes and
- * the zone's own rows by [listId+zone], so a reloaded 5 000-item list can be counted in before the whole list — needed
- * only for the progress (`walk`, null until then) — has been read.
+ * the zone's own rows by [listId+zone]; the list's progress is its row's totals; the other zones' progress (`walk`,
+ * null until then) is read zone by zone in the background. A reloaded 5 000-item list is counted in at once.
  */
 export function useWalk(list: MirrorInventoryList, company: InventoryCompanyRow | null | undefined) {
   const { t } = useTranslation('inventory');
@@ -30,29 +31,19 @@ export function useWalk(list: MirrorInventoryList, company: InventoryCompanyRow 
   /** The item just moved: its button keeps the focus once the row has moved. */
   const [moved, setMoved] = useState<{ id: string; direction: -1 | 1; position: number } | null>(null);
   const db = offlineDb();
-  const items = useLiveQuery(() => db.inventoryItems.where('listId').equals(list.id).toArray(), [list.id, db]);
   const zonesHeld = useLiveQuery(() => readListZones(db, list.id), [list.id, db]);
 
   const zones = company?.zones;
-  const walk = useMemo(
-    () => (items && company !== undefined ? walkOf(items, zones ?? []) : null),
-    [items, company, zones],
-  );
   const present = useMemo(
     () => (zonesHeld ? new Set<string | null>([...zonesHeld.zones, ...(zonesHeld.hasNone ? [null] : [])]) : null),
     [zonesHeld],
   );
   const places = useMemo(
-    () => walk?.steps ?? (present && company !== undefined ? walkZones(present, zones ?? []) : []),
-    [walk, present, company, zones],
+    () => (present && company !== undefined ? walkZones(present, zones ?? []) : []),
+    [present, company, zones],
   );
-  const param = params.get('zon');
-  const step: WalkStep | WalkPlace | undefined = walk
-    ? currentStep(walk, param)
-    : present
-      ? currentStep({ steps: places }, param, present)
-      : undefined;
-  const index = step ? places.findIndex((s) => s.param === step.param) : -1;
+  const step = present ? currentStep({ steps: places }, params.get('zon'), present) : undefined;
+  const index = step ? places.indexOf(step) : -1;
   const zoneKey = step ? step.param : null;
   // Only the current zone is read, sorted and drawn: a 5 000-item list stays quick to open and to count in.
   const zoneRead = useLiveQuery(
@@ -60,15 +51,21 @@ export function useWalk(list: MirrorInventoryList, company: InventoryCompanyRow 
       step ? { param: step.param, rows: (await readZoneItems(db, list.id, step.zone)).sort(walkOrder) } : undefined,
     [list.id, db, zoneKey],
   );
-  const inZone = useMemo(
-    () =>
-      zoneRead && step && zoneRead.param === step.param
-        ? zoneRead.rows
-        : step && items
-          ? zoneItems(items, step.zone)
-          : null,
-    [zoneRead, step, items],
-  );
+  const inZone = zoneRead && step && zoneRead.param === step.param ? zoneRead.rows : null;
+  const tallies = useZoneTallies(list, places);
+  // The list's progress from its row (kept with every change), the current zone's from its rows, the other zones'
+  // from the background tallies: no whole-list read before the first count.
+  const listProgress = list.itemsRead
+    ? { total: list.itemCount, counted: list.countedCount }
+    : { total: 0, counted: 0 };
+  const zoneProgress = inZone ? { total: inZone.length, counted: inZone.filter((i) => i.counted).length } : null;
+  const walk: Walk | null = tallies && {
+    steps: places.map((p) => {
+      const tally = p.param === step?.param && zoneProgress ? zoneProgress : tallies.get(p.param);
+      return { ...p, total: tally?.total ?? 0, counted: tally?.counted ?? 0 };
+    }),
+    ...listProgress,
+  };
   const shownAll = inZone ?? [];
   const shown = show === 'all' ? shownAll : shownAll.filter((i) => !i.counted);
 
@@ -100,6 +97,8 @@ export function useWalk(list: MirrorInventoryList, company: InventoryCompanyRow 
   return {
     loading: inZone === null,
     walk,
+    listProgress,
+    zoneProgress,
     steps: places,
     step,
     previous: index > 0 ? places[index - 1] : undefined,

@@ -11,7 +11,7 @@ const PAGE = 50;
 
 interface WalkItemsProps {
   id: string;
-  /** The progress; null until the whole list has been read (the zone's rows come first). */
+  /** Every zone's progress; null until the background tallies are in (the zone's rows come first). */
   walk: Walk | null;
   step: WalkPlace;
   /** The zone's items in walking order. */

@@ -4,11 +4,16 @@ import { inputClass, labelClass } from '../../../ui/field-styles';
 import { ProgressBar } from '../../../ui/ProgressBar';
 import type { Walk, WalkPlace } from '../walk';
 
+type Progress = { total: number; counted: number };
+
 interface ZoneWalkProps {
   /** The page's id prefix. */
   id: string;
-  /** The progress; null until the whole list has been read (the zones and their rows come first). */
+  /** Every zone's progress (the options); null until the background tallies are in (the zones come first). */
   walk: Walk | null;
+  listProgress: Progress;
+  /** The current zone's; null while its rows are read. */
+  zoneProgress: Progress | null;
   steps: readonly WalkPlace[];
   step: WalkPlace | undefined;
   previous: WalkPlace | undefined;
@@ -20,10 +25,10 @@ interface ZoneWalkProps {
  * The walk's steps: the zone being counted (a select whose options carry each zone's progress), previous and next
  * zone, and "42 av 60 räknade" for the zone and for the whole list as progress bars a screen reader reads as such.
  */
-export function ZoneWalk({ id, walk, steps, step, previous, next, goTo }: ZoneWalkProps) {
+export function ZoneWalk(props: ZoneWalkProps) {
+  const { id, walk, listProgress, zoneProgress, steps, step, previous, next, goTo } = props;
   const { t } = useTranslation('inventory');
   const progress = (counted: number, count: number) => t('walk.progress', { counted, count });
-  const stepProgress = step && walk?.steps.find((s) => s.param === step.param);
   return (
     <section aria-labelledby={`${id}-walk`} className="flex flex-col gap-3" data-testid="zone-walk">
       <h2 id={`${id}-walk`} className="sr-only">
@@ -54,34 +59,26 @@ export function ZoneWalk({ id, walk, steps, step, previous, next, goTo }: ZoneWa
           {t('walk.next')} →
         </Button>
       </div>
-      {walk ? (
-        <>
-          {step && stepProgress && (
-            <div data-testid="zone-progress">
-              <ProgressBar
-                label={t('walk.zoneProgress', { zone: step.label })}
-                value={stepProgress.counted}
-                maxValue={stepProgress.total}
-                valueLabel={progress(stepProgress.counted, stepProgress.total)}
-                hideLabel={false}
-              />
-            </div>
-          )}
-          <div data-testid="list-progress">
-            <ProgressBar
-              label={t('walk.listProgress')}
-              value={walk.counted}
-              maxValue={walk.total}
-              valueLabel={progress(walk.counted, walk.total)}
-              hideLabel={false}
-            />
-          </div>
-        </>
-      ) : (
-        <p className="text-sm text-gray-700 dark:text-gray-300" data-testid="walk-progress-pending">
-          {t('walk.progressPending')}
-        </p>
+      {step && zoneProgress && (
+        <div data-testid="zone-progress">
+          <ProgressBar
+            label={t('walk.zoneProgress', { zone: step.label })}
+            value={zoneProgress.counted}
+            maxValue={zoneProgress.total}
+            valueLabel={progress(zoneProgress.counted, zoneProgress.total)}
+            hideLabel={false}
+          />
+        </div>
       )}
+      <div data-testid="list-progress">
+        <ProgressBar
+          label={t('walk.listProgress')}
+          value={listProgress.counted}
+          maxValue={listProgress.total}
+          valueLabel={progress(listProgress.counted, listProgress.total)}
+          hideLabel={false}
+        />
+      </div>
     </section>
   );
 }
