@@ -1,12 +1,12 @@
 import { defineSchema } from './engine/database';
 import { CART_STORES } from './cart/tables';
-import { INVENTORY_STORES } from './inventory/tables';
+import { INVENTORY_STORES, INVENTORY_STORES_V3 } from './inventory/tables';
 import { PURCHASE_LIST_STORES } from './purchase-lists/tables';
 
 /**
  * The offline database's schema on users' phones: each kind's tables by the version that added them (the engine adds
- * its outbox, session and meta to version 1). Released versions never change; a new table comes in a new version
- * listing only the new tables, so Dexie keeps every existing table and its data. Importing this module defines the
+ * its outbox, session and meta to version 1). Released versions never change; a new table (or a new index) comes in a new
+ * version listing only the tables it adds or re-indexes, so Dexie keeps every existing table and its data. Importing this module defines the
  * schema; it is small (no kind logic, no zod), so a start-up that only needs the database loads just this.
  */
 defineSchema([
@@ -14,6 +14,8 @@ defineSchema([
   PURCHASE_LIST_STORES,
   // Version 2: the cart (issue #5) and inventory (issue #6).
   { ...CART_STORES, ...INVENTORY_STORES },
+  // Version 3: inventory items by [listId+zone] (issue #17).
+  INVENTORY_STORES_V3,
 ]);
 
 export { offlineDb, openOfflineDb, type OfflineDb } from './engine/database';

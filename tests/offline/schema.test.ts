@@ -65,8 +65,15 @@ describe('the offline database schema', () => {
     const db: OfflineDb = openOfflineDb(name);
     opened.push(db);
     await db.open();
-    expect(db.verno).toBe(2);
-    expect(shape(db)).toEqual(before);
+    // Version 3 (issue #17) adds one index to the inventory's items and changes nothing else.
+    expect(db.verno).toBe(3);
+    expect(shape(db)).toEqual({
+      ...before,
+      inventoryItems: {
+        ...before.inventoryItems,
+        indexes: [...before.inventoryItems!.indexes, '[listId+zone]'].sort(),
+      },
+    });
     expect(await db.outbox.toArray()).toEqual([
       { seq: 1, userId: 'u', status: 'pending', entityId: 'l1', companyCode: 'C1' },
     ]);

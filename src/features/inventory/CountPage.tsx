@@ -113,7 +113,17 @@ function Counter({ list }: { list: MirrorInventoryList }) {
 
       {!list.itemsRead && !sync.online && <Alert tone="warning">{t('items.notOnDevice')}</Alert>}
 
-      <ZoneWalk id={id} walk={w.walk} step={w.step} previous={w.previous} next={w.next} goTo={w.goTo} />
+      <ZoneWalk
+        id={id}
+        walk={w.walk}
+        listProgress={w.listProgress}
+        zoneProgress={w.zoneProgress}
+        steps={w.steps}
+        step={w.step}
+        previous={w.previous}
+        next={w.next}
+        goTo={w.goTo}
+      />
 
       <p className="sr-only" aria-live="assertive" data-testid="count-announcement">
         {c.announce}

@@ -25,6 +25,24 @@ export interface Walk {
   counted: number;
 }
 
+/** A step of the walk before its progress is known (only which zones hold items): the screen's first paint. */
+export type WalkPlace = Pick<WalkStep, 'zone' | 'param' | 'label'> & { total?: number };
+
+/**
+ * The walk's zones in order: the company's zones, then zones it no longer has (by name), then the items without one
+ * — for the zones the items are in (`present`).
+ */
+export function walkZones(present: ReadonlySet<string | null>, zones: readonly CompanyZone[]): WalkPlace[] {
+  const known = [...zones].sort((a, b) => a.sort - b.sort).map((z) => z.name);
+  const knownSet = new Set(known);
+  const unknown = [...present]
+    .filter((z): z is string => z !== null && !knownSet.has(z))
+    .sort((a, b) => collator.compare(a, b));
+  const names: (string | null)[] = [...known, ...unknown];
+  if (present.has(null) || names.length === 0) names.push(null);
+  return names.map((zone) => ({ zone, param: zone ?? NONE_FILTER, label: zone ?? NO_ZONE_LABEL }));
+}
+
 /** The steps of a list's walk with their progress, and the list's progress. */
 export function walkOf(items: readonly MirrorInventoryItem[], zones: readonly CompanyZone[]): Walk {
   const tally = new Map<string | null, { total: number; counted: number }>();
@@ -38,26 +56,25 @@ export function walkOf(items: readonly MirrorInventoryItem[], zones: readonly Co
     }
     tally.set(item.zone, t);
   }
-  const known = [...zones].sort((a, b) => a.sort - b.sort).map((z) => z.name);
-  const knownSet = new Set(known);
-  const unknown = [...tally.keys()]
-    .filter((z): z is string => z !== null && !knownSet.has(z))
-    .sort((a, b) => collator.compare(a, b));
-  const names: (string | null)[] = [...known, ...unknown];
-  if (tally.has(null) || names.length === 0) names.push(null);
-  const steps = names.map((zone) => ({
-    zone,
-    param: zone ?? NONE_FILTER,
-    label: zone ?? NO_ZONE_LABEL,
-    total: tally.get(zone)?.total ?? 0,
-    counted: tally.get(zone)?.counted ?? 0,
+  const steps = walkZones(new Set(tally.keys()), zones).map((place) => ({
+    ...place,
+    total: tally.get(place.zone)?.total ?? 0,
+    counted: tally.get(place.zone)?.counted ?? 0,
   }));
   return { steps, total: items.length, counted };
 }
 
-/** The step the address names, else the first one with items (a new walk starts where there is something to count). */
-export function currentStep(walk: Walk, param: string | null): WalkStep | undefined {
-  return walk.steps.find((s) => s.param === param) ?? walk.steps.find((s) => s.total > 0) ?? walk.steps[0];
+/**
+ * The step the address names, else the first one with items (a new walk starts where there is something to count).
+ * `present`: the zones holding items, for places without a total (the same choice before the progress is known).
+ */
+export function currentStep<S extends WalkPlace>(
+  walk: { steps: S[] },
+  param: string | null,
+  present?: ReadonlySet<string | null>,
+): S | undefined {
+  const holds = (s: S) => (present ? present.has(s.zone) : (s.total ?? 0) > 0);
+  return walk.steps.find((s) => s.param === param) ?? walk.steps.find(holds) ?? walk.steps[0];
 }
 
 /** A zone's items in walking order. */

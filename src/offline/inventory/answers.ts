@@ -10,16 +10,22 @@ import {
 } from '../../../contract/inventory';
 import type { OfflineDb } from '../engine/database';
 import type { InventoryOp } from './operations';
+import type { ServerInventoryItem } from './tables';
 
-/** Replaces the server copy of one list and all its items with a full read. */
-export async function storeDetail(db: OfflineDb, detail: InventoryListDetail): Promise<void> {
+/**
+ * Replaces the server copy of one list and all its items with a full read, in one `bulkPut`. Returns the stored items
+ * (for a rebase in the same transaction, which then need not read them back).
+ */
+export async function storeDetail(db: OfflineDb, detail: InventoryListDetail): Promise<ServerInventoryItem[]> {
   const { items, ...list } = detail;
   await db.serverInventoryLists.put({ ...list, itemsVersion: list.updatedAt, itemsRead: true });
   const old = await db.serverInventoryItems.where('listId').equals(list.id).primaryKeys();
   const keep = new Set(items.map((i) => i.id));
   const gone = old.filter((id) => !keep.has(id));
   if (gone.length > 0) await db.serverInventoryItems.bulkDelete(gone);
-  await db.serverInventoryItems.bulkPut(items.map((i) => ({ ...i, companyCode: list.companyCode })));
+  const rows = items.map((i) => ({ ...i, companyCode: list.companyCode }));
+  await db.serverInventoryItems.bulkPut(rows);
+  return rows;
 }
 
 /** Stores a list row (from the overview or an answer), keeping what the device knows about its items. */

@@ -11,6 +11,7 @@ import {
   type InventoryList,
   type InventoryListDetail,
 } from '../../../contract/inventory';
+import Dexie, { type Transaction } from 'dexie';
 import type { OfflineDb, OutboxEntry } from '../engine/database';
 import { inventory, pathTo } from '../../../contract/routes';
 import { RefreshStop, type EntityKind, type RefreshContext } from '../engine/kind';
@@ -19,7 +20,7 @@ import { applyAnswer, forgetList, markStale, storeDetail, storeList } from './an
 import { describeInventoryEntry } from './describe';
 import { applyPending, listPath, withTotals, type InventoryOp, type InventoryState } from './operations';
 import { readBase, readMirror, writeMirror } from './state';
-import type { InventoryTables, StoredArticle } from './tables';
+import type { InventoryTables, ServerInventoryItem, StoredArticle } from './tables';
 
 declare module '../engine/database' {
   // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- merges inventory's tables into the engine's type
@@ -128,9 +129,26 @@ async function storeCompanyData(
   });
 }
 
+/**
+ * The items a refresh has just stored per list, by the transaction that stored them: its rebase (the last step of the
+ * same transaction) takes them from here instead of reading thousands of rows back (decision 0070). Only the refresh
+ * fills it, after its last write to those lists' server copy; the drain's answers never do.
+ */
+const storedBy = new WeakMap<Transaction, Map<string, ServerInventoryItem[]>>();
+
+async function storeRead(db: OfflineDb, detail: InventoryListDetail): Promise<void> {
+  const rows = await storeDetail(db, detail);
+  const tx = Dexie.currentTransaction;
+  if (!tx) return;
+  const stored = storedBy.get(tx) ?? new Map<string, ServerInventoryItem[]>();
+  storedBy.set(tx, stored.set(detail.id, rows));
+}
+
 async function rebase(db: OfflineDb, listIds: readonly string[], waiting: (id: string) => OutboxEntry[]) {
+  const stored = Dexie.currentTransaction ? storedBy.get(Dexie.currentTransaction) : undefined;
   for (const listId of new Set(listIds)) {
-    let state: InventoryState = await readBase(db, listId);
+    let state: InventoryState = await readBase(db, listId, stored?.get(listId));
+    stored?.delete(listId);
     for (const entry of waiting(listId)) state = applyPending(state, entry.op as InventoryOp);
     if (state.list?.itemsRead) state = { ...state, list: withTotals(state.list, state.items.values()) };
     await writeMirror(db, listId, await readMirror(db, listId), state);
@@ -163,27 +181,30 @@ async function refreshCompany(context: RefreshContext, companyCode: string): Pro
       (l) => (opened.has(l.id) || knownById.get(l.id)?.itemsRead) && knownById.get(l.id)?.itemsVersion !== l.updatedAt,
     )
     .map((l) => l.id);
-  const [details, data] = await Promise.all([
-    readDetails(client, companyCode, stale),
-    readCompanyData(client, companyCode, company?.indexVersion ?? null),
-  ]);
+  // The lists are stored while the company's data is still on its way: a 5 000-item list's writes need not wait for
+  // the article index (decision 0070). Two transactions: the mirror's lists never depend on the company's data.
+  const companyData = readCompanyData(client, companyCode, company?.indexVersion ?? null);
+  // Awaited below; marked as handled for the case that a step before that fails.
+  companyData.catch(() => undefined);
+  const details = await readDetails(client, companyCode, stale);
 
   await context.write(async () => {
     const seen = new Set(server.map((l) => l.id));
     for (const id of knownById.keys()) if (!seen.has(id)) await forgetList(db, id);
     for (const list of server) {
       const detail = details.get(list.id);
-      if (detail) await storeDetail(db, detail);
+      if (detail) await storeRead(db, detail);
       else if (detail === null) await forgetList(db, list.id);
       else await storeList(db, list);
     }
-    await storeCompanyData(db, companyCode, data, new Date(context.now()).toISOString());
     const mirror = await db.inventoryLists.where('companyCode').equals(companyCode).primaryKeys();
     const queued = (await db.outbox.where('companyCode').equals(companyCode).toArray())
       .filter((e) => e.entity === 'inventoryList')
       .map((e) => e.entityId);
     await context.rebase('inventoryList', [...knownById.keys(), ...seen, ...mirror, ...queued]);
   });
+  const data = await companyData;
+  await context.write(() => storeCompanyData(db, companyCode, data, new Date(context.now()).toISOString()));
 }
 
 /**
@@ -198,7 +219,7 @@ async function refreshIds(context: RefreshContext, ids: string[]): Promise<void>
     if (code) read.set(id, await readDetail(client, code, id));
   }
   await context.write(async () => {
-    for (const [id, detail] of read) await (detail ? storeDetail(db, detail) : forgetList(db, id));
+    for (const [id, detail] of read) await (detail ? storeRead(db, detail) : forgetList(db, id));
     await context.rebase('inventoryList', read.keys());
   });
 }

@@ -74,6 +74,15 @@ export const INVENTORY_STORES = {
   inventoryCompanies: 'companyCode',
 } as const;
 
+/**
+ * Schema version 3 (issue #17): the mirror's items also by [listId+zone], so that the count screen reads the zone it
+ * shows (a fifth of a 5 000-item list) without reading the whole list first (decision 0070). The table is restated
+ * whole, as Dexie wants; its rows stay, the index is built from them on the phone.
+ */
+export const INVENTORY_STORES_V3 = {
+  inventoryItems: `${INVENTORY_STORES.inventoryItems}, [listId+zone]`,
+} as const;
+
 /** The inventory kind's tables on the database object. */
 export type InventoryTables = {
   inventoryLists: EntityTable<MirrorInventoryList, 'id'>;

@@ -4,15 +4,16 @@ import type { MirrorInventoryItem } from '../../../offline/inventory/tables';
 import { Button } from '../../../ui/Button';
 import { CountQuantity } from './CountQuantity';
 import type { WalkShow } from '../use-walk';
-import type { Walk, WalkStep } from '../walk';
+import type { Walk, WalkPlace } from '../walk';
 
 /** Rows drawn at first (and added per "Visa fler"): a zone of a thousand items opens as quickly as a small one. */
 const PAGE = 50;
 
 interface WalkItemsProps {
   id: string;
-  walk: Walk;
-  step: WalkStep;
+  /** Every zone's progress; null until the background tallies are in (the zone's rows come first). */
+  walk: Walk | null;
+  step: WalkPlace;
   /** The zone's items in walking order. */
   inZone: MirrorInventoryItem[];
   /** What is drawn: all of them or those not counted yet. */
@@ -37,7 +38,6 @@ export function WalkItems(props: WalkItemsProps) {
   const [limit, setLimit] = useState(PAGE);
   const list = useRef<HTMLOListElement>(null);
   const focused = useRef<WalkItemsProps['moved']>(null);
-  const notCounted = walk.total - walk.counted;
   const position = new Map(inZone.map((item, index) => [item.id, index]));
 
   useEffect(() => setLimit(PAGE), [step.param, show]);
@@ -73,9 +73,11 @@ export function WalkItems(props: WalkItemsProps) {
           {t('walk.showNotCounted')}
         </Button>
       </div>
-      {show === 'notCounted' && (
+      {show === 'notCounted' && walk && (
         <div className="flex flex-col gap-2" data-testid="not-counted-summary">
-          <p className="text-gray-800 dark:text-gray-200">{t('walk.notCountedList', { count: notCounted })}</p>
+          <p className="text-gray-800 dark:text-gray-200">
+            {t('walk.notCountedList', { count: walk.total - walk.counted })}
+          </p>
           <ul className="flex flex-wrap gap-2">
             {walk.steps
               .filter((s) => s.total > s.counted)

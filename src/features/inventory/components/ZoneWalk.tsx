@@ -2,15 +2,22 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../ui/Button';
 import { inputClass, labelClass } from '../../../ui/field-styles';
 import { ProgressBar } from '../../../ui/ProgressBar';
-import type { Walk, WalkStep } from '../walk';
+import type { Walk, WalkPlace } from '../walk';
+
+type Progress = { total: number; counted: number };
 
 interface ZoneWalkProps {
   /** The page's id prefix. */
   id: string;
-  walk: Walk;
-  step: WalkStep | undefined;
-  previous: WalkStep | undefined;
-  next: WalkStep | undefined;
+  /** Every zone's progress (the options); null until the background tallies are in (the zones come first). */
+  walk: Walk | null;
+  listProgress: Progress;
+  /** The current zone's; null while its rows are read. */
+  zoneProgress: Progress | null;
+  steps: readonly WalkPlace[];
+  step: WalkPlace | undefined;
+  previous: WalkPlace | undefined;
+  next: WalkPlace | undefined;
   goTo: (param: string) => void;
 }
 
@@ -18,7 +25,8 @@ interface ZoneWalkProps {
  * The walk's steps: the zone being counted (a select whose options carry each zone's progress), previous and next
  * zone, and "42 av 60 räknade" for the zone and for the whole list as progress bars a screen reader reads as such.
  */
-export function ZoneWalk({ id, walk, step, previous, next, goTo }: ZoneWalkProps) {
+export function ZoneWalk(props: ZoneWalkProps) {
+  const { id, walk, listProgress, zoneProgress, steps, step, previous, next, goTo } = props;
   const { t } = useTranslation('inventory');
   const progress = (counted: number, count: number) => t('walk.progress', { counted, count });
   return (
@@ -36,9 +44,9 @@ export function ZoneWalk({ id, walk, step, previous, next, goTo }: ZoneWalkProps
           onChange={(e) => goTo(e.target.value)}
           className={`${inputClass} h-12 text-lg`}
         >
-          {walk.steps.map((s) => (
+          {(walk?.steps ?? steps).map((s) => (
             <option key={s.param} value={s.param}>
-              {t('walk.option', { zone: s.label, counted: s.counted, count: s.total })}
+              {'counted' in s ? t('walk.option', { zone: s.label, counted: s.counted, count: s.total }) : s.label}
             </option>
           ))}
         </select>
@@ -51,13 +59,13 @@ export function ZoneWalk({ id, walk, step, previous, next, goTo }: ZoneWalkProps
           {t('walk.next')} →
         </Button>
       </div>
-      {step && (
+      {step && zoneProgress && (
         <div data-testid="zone-progress">
           <ProgressBar
             label={t('walk.zoneProgress', { zone: step.label })}
-            value={step.counted}
-            maxValue={step.total}
-            valueLabel={progress(step.counted, step.total)}
+            value={zoneProgress.counted}
+            maxValue={zoneProgress.total}
+            valueLabel={progress(zoneProgress.counted, zoneProgress.total)}
             hideLabel={false}
           />
         </div>
@@ -65,9 +73,9 @@ export function ZoneWalk({ id, walk, step, previous, next, goTo }: ZoneWalkProps
       <div data-testid="list-progress">
         <ProgressBar
           label={t('walk.listProgress')}
-          value={walk.counted}
-          maxValue={walk.total}
-          valueLabel={progress(walk.counted, walk.total)}
+          value={listProgress.counted}
+          maxValue={listProgress.total}
+          valueLabel={progress(listProgress.counted, listProgress.total)}
           hideLabel={false}
         />
       </div>
