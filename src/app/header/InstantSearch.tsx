@@ -197,7 +197,7 @@ export function InstantSearch({ className }: { className?: string }) {
       </div>
       <div
         hidden={!shown}
-        className="absolute top-full left-0 z-50 mt-1.5 max-h-[min(70dvh,36rem)] w-full min-w-[min(26rem,calc(100vw-2rem))] overflow-auto rounded-xl border border-gray-200 bg-white p-1.5 shadow-xl dark:border-gray-700 dark:bg-gray-900"
+        className="absolute top-full left-0 z-50 mt-1.5 w-full min-w-[min(26rem,calc(100vw-2rem))] rounded-xl border border-gray-200 bg-white p-1.5 shadow-xl dark:border-gray-700 dark:bg-gray-900"
       >
         {device.offline && (
           <p
@@ -207,7 +207,14 @@ export function InstantSearch({ className }: { className?: string }) {
             {t('offline.notice')}
           </p>
         )}
-        <ul id={listboxId} role="listbox" aria-label={tl('header.search')} className="outline-none">
+        {/* The listbox itself scrolls: a combobox's popup is reached by the arrow keys (aria-activedescendant), not by Tab,
+            and only a scrolling listbox the combobox controls is read as such (axe's scrollable-region rule). */}
+        <ul
+          id={listboxId}
+          role="listbox"
+          aria-label={tl('header.search')}
+          className="max-h-[min(70dvh,36rem)] overflow-auto outline-none"
+        >
           {categories.length > 0 && (
             <li role="presentation">
               <ul role="group" aria-labelledby={`${listboxId}-cats`}>
