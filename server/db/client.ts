@@ -50,6 +50,25 @@ export function followAmbient(db: Db): Db {
   });
 }
 
+/**
+ * A query prepared once (decision 0068) that a sync batch (decision 0067) can run too. A prepared query is bound to the
+ * handle it was built on: one built on the plain database would run beside an open batch (on PGlite, whose one
+ * connection the batch holds, it would wait for it forever), one built inside a batch would outlive its transaction.
+ * So the plain database keeps one, and each batch transaction builds its own on first use. `build` builds on the `db`
+ * the module holds, which follows the batch (`followAmbient`).
+ */
+export function preparedOnce<T>(build: () => T): () => T {
+  let plain: T | undefined;
+  const inBatch = new WeakMap<Tx, T>();
+  return () => {
+    const tx = ambient.getStore();
+    if (!tx) return (plain ??= build());
+    let query = inBatch.get(tx);
+    if (query === undefined) inBatch.set(tx, (query = build()));
+    return query;
+  };
+}
+
 /** Runs `work` in one transaction on which every use of `db` in it runs (see `followAmbient`). */
 export function inOneTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> {
   return db.transaction((tx) => ambient.run(tx, () => work(tx)));

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { eq, inArray, sql, type AnyColumn, type Placeholder, type SQL } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import { preparedOnce, type Db } from '../db/client';
 import { companies, userCompanies } from '../db/schema';
 import { ADMIN_ROLE } from '../../contract/customer';
 import { badRequest, forbidden, notFound } from '../lib/errors';
@@ -256,20 +256,20 @@ function mayActFor(staff: boolean, userId: Placeholder): SQL<boolean> {
 /**
  * The access hook's queries, each prepared once per kind and role (decision 0068): every request pays one of them, and
  * building the same SQL again per request cost as much as running it. PostgreSQL keeps them as named statements per
- * connection.
+ * connection. A sync batch's changes prepare their own on its transaction (`preparedOnce`).
  */
 function accessQueries(db: Db) {
   const select = (staff: boolean) =>
     db.select({ company: companies, allowed: mayActFor(staff, sql.placeholder('userId')) }).from(companies);
   const value = sql.placeholder('value');
   const role = (staff: boolean) => (staff ? 'staff' : 'customer');
-  const byCompany = new Map<string, ReturnType<typeof prepareCompany>>();
+  const byCompany = new Map<string, () => ReturnType<typeof prepareCompany>>();
   const prepareCompany = (by: 'id' | 'code', staff: boolean) =>
     select(staff)
       .where(by === 'id' ? eq(companies.id, value) : eq(companies.code, value))
       .limit(1)
       .prepare(`access_company_${by}_${role(staff)}`);
-  const byRow = new Map<string, ReturnType<typeof prepareRow>>();
+  const byRow = new Map<string, () => ReturnType<typeof prepareRow>>();
   const prepareRow = (kind: RowKind, staff: boolean) =>
     select(staff)
       .where(inArray(companies.id, ROW_SCOPES[kind].companyIds(db, value)))
@@ -278,14 +278,14 @@ function accessQueries(db: Db) {
     company(by: 'id' | 'code', staff: boolean) {
       const name = `${by}:${staff}`;
       let query = byCompany.get(name);
-      if (!query) byCompany.set(name, (query = prepareCompany(by, staff)));
-      return query;
+      if (!query) byCompany.set(name, (query = preparedOnce(() => prepareCompany(by, staff))));
+      return query();
     },
     row(kind: RowKind, staff: boolean) {
       const name = `${kind}:${staff}`;
       let query = byRow.get(name);
-      if (!query) byRow.set(name, (query = prepareRow(kind, staff)));
-      return query;
+      if (!query) byRow.set(name, (query = preparedOnce(() => prepareRow(kind, staff))));
+      return query();
     },
   };
 }

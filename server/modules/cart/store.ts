@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
+import { preparedOnce, type DbOrTx } from '../../db/client';
 import { cartItems, carts } from '../../db/schema';
 import { conflict } from '../../lib/errors';
 import type { CompanyRow } from '../../plugins/access';
@@ -94,15 +94,14 @@ export function createCartStore(db: DbOrTx) {
       .where(and(eq(carts.companyId, sql.placeholder('companyId')), eq(carts.userId, sql.placeholder('userId'))))
       .limit(1)
       .prepare('cart_stamp');
-  let stampQuery: ReturnType<typeof buildStampQuery> | undefined;
+  const stampQuery = preparedOnce(buildStampQuery);
 
   /**
    * The id and version of the user's cart in the company (undefined while there is none) — one small query: what a
    * cached answer is checked against on every GET.
    */
   async function stamp(company: CompanyRow, userId: string): Promise<CartStamp | undefined> {
-    stampQuery ??= buildStampQuery();
-    const [found] = await stampQuery.execute({ companyId: company.id, userId });
+    const [found] = await stampQuery().execute({ companyId: company.id, userId });
     return found ? { cartId: found.cartId, version: found.version } : undefined;
   }
 

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, like, lt, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { DbOrTx } from '../../db/client';
+import { preparedOnce, type DbOrTx } from '../../db/client';
 import { orderRows, orders, products, users } from '../../db/schema';
 import type { OrderDetail, OrderHistoryResponse, OrderRow, OrderStatus, OrderSummary } from '../../../contract/orders';
 import { notFound } from '../../lib/errors';
@@ -223,7 +223,9 @@ export function createOrderService(db: DbOrTx) {
       .leftJoin(counted, eq(counted.orderId, page.id))
       .orderBy(desc(page.orderDate), desc(page.orderNumber));
   }
-  let firstPages: ReturnType<ReturnType<typeof historyPage>['prepare']> | undefined;
+  const firstPages = preparedOnce(() =>
+    historyPage(eq(orders.companyId, sql.placeholder('companyId'))).prepare('order_history'),
+  );
 
   return {
     detailOf,
@@ -247,10 +249,9 @@ export function createOrderService(db: DbOrTx) {
       }
       // Without filters — what the history screen opens on — by a statement prepared once (decision 0068).
       const place = { limit: query.pageSize, offset: (query.page - 1) * query.pageSize };
-      firstPages ??= historyPage(eq(orders.companyId, sql.placeholder('companyId'))).prepare('order_history');
       const rows =
         filters.length === 1
-          ? await firstPages.execute({ ...place, companyId: company.id })
+          ? await firstPages().execute({ ...place, companyId: company.id })
           : await historyPage(and(...filters)!).execute(place);
       const where = and(...filters);
       // No row on the page: the total is 0 on the first page, else counted on its own (a page past the end).

@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
+import { preparedOnce, type DbOrTx } from '../../db/client';
 import { companyPrices, products } from '../../db/schema';
 import type { CustomerPrice } from '../../../contract/catalog';
 import { stockholmToday } from '../catalog/service';
@@ -83,13 +83,12 @@ function pricesQuery(db: DbOrTx) {
 }
 
 export function createPriceService(db: DbOrTx) {
-  let prepared: ReturnType<typeof pricesQuery> | undefined;
+  const prepared = preparedOnce(() => pricesQuery(db));
   return {
     /** Prices of the given products for one company (already authorised by the caller); unknown ids are left out. */
     async forCompany(companyId: string, productIds: string[], now = new Date()): Promise<CustomerPrice[]> {
       if (productIds.length === 0) return [];
-      prepared ??= pricesQuery(db);
-      const items = await prepared.execute({ companyId, ids: productIds });
+      const items = await prepared().execute({ companyId, ids: productIds });
       const day = stockholmToday(now);
       const order = new Map(productIds.map((id, i) => [id, i]));
       return items

@@ -1,5 +1,5 @@
 import { and, eq, or, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
+import { preparedOnce, type DbOrTx } from '../../db/client';
 import { companies, products, purchaseListItems, purchaseLists, users } from '../../db/schema';
 import type {
   AddPurchaseListItemBody,
@@ -50,8 +50,6 @@ export function createPurchaseListService(db: DbOrTx) {
 
   // The reads every list view pays, prepared once per service (decision 0068): the routes' read service lives as long
   // as the server; a change's service lives for its transaction and prepares only what it uses.
-  let listQuery: ReturnType<typeof prepareList> | undefined;
-  let itemsQuery: ReturnType<typeof prepareItems> | undefined;
   const prepareList = () =>
     db
       .select(listColumns)
@@ -70,12 +68,13 @@ export function createPurchaseListService(db: DbOrTx) {
       .innerJoin(products, eq(products.id, purchaseListItems.productId))
       .where(eq(purchaseListItems.listId, sql.placeholder('listId')))
       .prepare('purchase_list_items');
+  const listQuery = preparedOnce(prepareList);
+  const itemsQuery = preparedOnce(prepareItems);
 
   /** The list if it is the company's (else undefined). */
   async function listRow(company: CompanyRow, id: string): Promise<ListRow | undefined> {
     if (!UUID.test(id)) return undefined;
-    listQuery ??= prepareList();
-    const [row] = await listQuery.execute({ id, companyId: company.id });
+    const [row] = await listQuery().execute({ id, companyId: company.id });
     return row;
   }
 
@@ -102,8 +101,7 @@ export function createPurchaseListService(db: DbOrTx) {
 
   async function itemRows(listId: string, itemId?: string): Promise<PurchaseListItem[]> {
     if (itemId === undefined) {
-      itemsQuery ??= prepareItems();
-      return ((await itemsQuery.execute({ listId })) as ItemRow[]).map(toItem);
+      return ((await itemsQuery().execute({ listId })) as ItemRow[]).map(toItem);
     }
     const rows = await db
       .select(itemColumns)
