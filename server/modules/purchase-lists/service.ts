@@ -1,4 +1,4 @@
-import { and, eq, or, sql } from 'drizzle-orm';
+import { and, eq, or } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { companies, products, purchaseListItems, purchaseLists, users } from '../../db/schema';
 import type {
@@ -19,6 +19,8 @@ import {
   itemColumns,
   listColumns,
   lookupField,
+  prepareItemRows,
+  prepareListRow,
   settleListQuantity,
   toItem,
   toList,
@@ -50,31 +52,13 @@ export function createPurchaseListService(db: DbOrTx) {
 
   // The reads every list view pays, prepared once per service (decision 0068): the routes' read service lives as long
   // as the server; a change's service lives for its transaction and prepares only what it uses.
-  let listQuery: ReturnType<typeof prepareList> | undefined;
-  let itemsQuery: ReturnType<typeof prepareItems> | undefined;
-  const prepareList = () =>
-    db
-      .select(listColumns)
-      .from(purchaseLists)
-      .innerJoin(companies, eq(companies.id, purchaseLists.companyId))
-      .leftJoin(users, eq(users.id, purchaseLists.createdBy))
-      .where(
-        and(eq(purchaseLists.id, sql.placeholder('id')), eq(purchaseLists.companyId, sql.placeholder('companyId'))),
-      )
-      .limit(1)
-      .prepare('purchase_list_row');
-  const prepareItems = () =>
-    db
-      .select(itemColumns)
-      .from(purchaseListItems)
-      .innerJoin(products, eq(products.id, purchaseListItems.productId))
-      .where(eq(purchaseListItems.listId, sql.placeholder('listId')))
-      .prepare('purchase_list_items');
+  let listQuery: ReturnType<typeof prepareListRow> | undefined;
+  let itemsQuery: ReturnType<typeof prepareItemRows> | undefined;
 
   /** The list if it is the company's (else undefined). */
   async function listRow(company: CompanyRow, id: string): Promise<ListRow | undefined> {
     if (!UUID.test(id)) return undefined;
-    listQuery ??= prepareList();
+    listQuery ??= prepareListRow(db);
     const [row] = await listQuery.execute({ id, companyId: company.id });
     return row;
   }
@@ -102,7 +86,7 @@ export function createPurchaseListService(db: DbOrTx) {
 
   async function itemRows(listId: string, itemId?: string): Promise<PurchaseListItem[]> {
     if (itemId === undefined) {
-      itemsQuery ??= prepareItems();
+      itemsQuery ??= prepareItemRows(db);
       return ((await itemsQuery.execute({ listId })) as ItemRow[]).map(toItem);
     }
     const rows = await db
