@@ -1,5 +1,6 @@
 /** What a purchase list and its items are read as, and how a requested quantity is stored. */
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
 import { companies, products, purchaseListItems, purchaseLists, users } from '../../db/schema';
 import type {
   AddPurchaseListItemBody,
@@ -62,6 +63,26 @@ export type ItemRow = Omit<PurchaseListItem, 'quantity' | 'addedAt' | 'imageUrl'
 };
 
 export type ProductRow = { id: string; wholeUnitsOnly: boolean };
+
+/** A company's list by id (placeholders `id`, `companyId`), prepared once (decision 0068). */
+export const prepareListRow = (db: DbOrTx) =>
+  db
+    .select(listColumns)
+    .from(purchaseLists)
+    .innerJoin(companies, eq(companies.id, purchaseLists.companyId))
+    .leftJoin(users, eq(users.id, purchaseLists.createdBy))
+    .where(and(eq(purchaseLists.id, sql.placeholder('id')), eq(purchaseLists.companyId, sql.placeholder('companyId'))))
+    .limit(1)
+    .prepare('purchase_list_row');
+
+/** A list's items with their products (placeholder `listId`), prepared once (decision 0068). */
+export const prepareItemRows = (db: DbOrTx) =>
+  db
+    .select(itemColumns)
+    .from(purchaseListItems)
+    .innerJoin(products, eq(products.id, purchaseListItems.productId))
+    .where(eq(purchaseListItems.listId, sql.placeholder('listId')))
+    .prepare('purchase_list_items');
 
 export function toList(row: ListRow): PurchaseList {
   const createdBy = row.firstName === null ? null : `${row.firstName} ${row.lastName ?? ''}`.trim();

@@ -1,4 +1,4 @@
-import { and, eq, or, sql } from 'drizzle-orm';
+import { and, eq, or } from 'drizzle-orm';
 import { preparedOnce, type DbOrTx } from '../../db/client';
 import { companies, products, purchaseListItems, purchaseLists, users } from '../../db/schema';
 import type {
@@ -19,6 +19,8 @@ import {
   itemColumns,
   listColumns,
   lookupField,
+  prepareItemRows,
+  prepareListRow,
   settleListQuantity,
   toItem,
   toList,
@@ -50,26 +52,8 @@ export function createPurchaseListService(db: DbOrTx) {
 
   // The reads every list view pays, prepared once per service (decision 0068): the routes' read service lives as long
   // as the server; a change's service lives for its transaction and prepares only what it uses.
-  const prepareList = () =>
-    db
-      .select(listColumns)
-      .from(purchaseLists)
-      .innerJoin(companies, eq(companies.id, purchaseLists.companyId))
-      .leftJoin(users, eq(users.id, purchaseLists.createdBy))
-      .where(
-        and(eq(purchaseLists.id, sql.placeholder('id')), eq(purchaseLists.companyId, sql.placeholder('companyId'))),
-      )
-      .limit(1)
-      .prepare('purchase_list_row');
-  const prepareItems = () =>
-    db
-      .select(itemColumns)
-      .from(purchaseListItems)
-      .innerJoin(products, eq(products.id, purchaseListItems.productId))
-      .where(eq(purchaseListItems.listId, sql.placeholder('listId')))
-      .prepare('purchase_list_items');
-  const listQuery = preparedOnce(prepareList);
-  const itemsQuery = preparedOnce(prepareItems);
+  const listQuery = preparedOnce(() => prepareListRow(db));
+  const itemsQuery = preparedOnce(() => prepareItemRows(db));
 
   /** The list if it is the company's (else undefined). */
   async function listRow(company: CompanyRow, id: string): Promise<ListRow | undefined> {
