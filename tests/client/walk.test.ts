@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import type { IndexedArticle } from '../../contract/inventory';
 import { rowsOf } from '../../src/features/inventory/logic';
-import { currentStep, walkOf, zoneItems } from '../../src/features/inventory/walk';
+import { currentStep, walkOf, walkZones, zoneItems } from '../../src/features/inventory/walk';
 import { applyOp, checkOp, type InventoryOp, type InventoryState } from '../../src/offline/inventory/operations';
 import { newItem } from '../../src/offline/inventory/rows';
 import { isListClosed, type MirrorInventoryItem, type MirrorInventoryList } from '../../src/offline/inventory/tables';
@@ -70,6 +70,18 @@ describe('the walk of the count screen', () => {
     expect(currentStep(walk, 'Finns inte')?.zone).toBe('Kyl');
     // Placed items first, then by name in Swedish order.
     expect(zoneItems(items, 'Kyl').map((i) => i.name)).toEqual(['Ägg', 'Mjölk', 'Smör']);
+  });
+
+  it('starts on the same step before its progress is known, from the zones that hold items alone (issue #17)', () => {
+    const walk = walkOf(items, zones);
+    const present = new Set(items.map((i) => i.zone));
+    const places = walkZones(present, zones);
+    expect(places.map((p) => p.param)).toEqual(walk.steps.map((s) => s.param));
+    for (const param of [null, '-', 'Torrt', 'Finns inte'])
+      expect(currentStep({ steps: places }, param, present)?.param).toBe(currentStep(walk, param)?.param);
+    // A company zone without items is a step, but not where a new walk starts.
+    const kylEmpty = new Set(['Torrt', null]);
+    expect(currentStep({ steps: walkZones(kylEmpty, zones) }, null, kylEmpty)?.zone).toBe('Torrt');
   });
 
   it('is a sort of the list screen too: zone by zone, each zone in walking order', () => {
