@@ -59,7 +59,15 @@ type Change =
   | { kind: 'setItemQuantity'; item: number; quantity: number }
   | { kind: 'removeItem'; item: number }
   | { kind: 'resetList'; list: number };
-type Network = { kind: 'ok' } | { kind: 'offline' } | { kind: 'lose'; at: number } | { kind: 'gateway'; at: number };
+type Network =
+  | { kind: 'ok' }
+  | { kind: 'offline' }
+  | { kind: 'lose'; at: number }
+  | { kind: 'gateway'; at: number }
+  // The whole answer of a batch (POST /v1/sync) lost after the server committed it.
+  | { kind: 'loseBatch' }
+  // A proxy answers 503 to a whole batch; nothing of it reaches the server.
+  | { kind: 'gatewayBatch' };
 type Command =
   | { kind: 'change'; change: Change }
   | { kind: 'drain'; network: Network; force: boolean; refresh: boolean }
@@ -105,6 +113,8 @@ const network: fc.Arbitrary<Network> = fc.oneof(
   { weight: 1, arbitrary: fc.constant({ kind: 'offline' as const }) },
   { weight: 3, arbitrary: fc.record({ kind: fc.constant('lose' as const), at: fc.integer({ min: 1, max: 4 }) }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('gateway' as const), at: fc.integer({ min: 1, max: 4 }) }) },
+  { weight: 2, arbitrary: fc.constant({ kind: 'loseBatch' as const }) },
+  { weight: 1, arbitrary: fc.constant({ kind: 'gatewayBatch' as const }) },
 );
 const command: fc.Arbitrary<Command> = fc.oneof(
   { weight: 12, arbitrary: change.map((c) => ({ kind: 'change' as const, change: c })) },
@@ -227,6 +237,8 @@ async function run(commands: Command[]) {
     const nth = (at: number) => (r: TransportRequest) => isChange(r) && ++changes === at;
     if (network.kind === 'lose') return net.loseAnswer(nth(network.at));
     if (network.kind === 'gateway') return net.gateway(nth(network.at), 503);
+    if (network.kind === 'loseBatch') return net.loseBatch();
+    if (network.kind === 'gatewayBatch') return net.gatewayBatch(503);
     return () => undefined;
   }
 

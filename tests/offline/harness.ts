@@ -136,7 +136,9 @@ export function controlledTransport(real: Transport) {
     lose: ((r: TransportRequest) => boolean)[];
     gateway: { pred: (r: TransportRequest) => boolean; status: number; retryAfter?: string }[];
     before: { pred: (r: TransportRequest) => boolean; fn: () => Promise<void> }[];
-  } = { lose: [], gateway: [], before: [] };
+    /** Batches (POST /v1/sync) whose whole answer is lost next, and the status a proxy answers whole batches with. */
+    batch: { lose: number; gateway: number | null };
+  } = { lose: [], gateway: [], before: [], batch: { lose: 0, gateway: null } };
   const record = (request: TransportRequest) =>
     sent.push({
       method: request.method,
@@ -165,6 +167,17 @@ export function controlledTransport(real: Transport) {
       headers: { 'Idempotency-Key': c.key, Authorization: request.headers.Authorization ?? '' },
       ...(c.body === undefined ? {} : { body: c.body }),
     });
+    if (control.offline) throw new TypeError('fetch failed');
+    if (rules.batch.gateway !== null) return gateAnswer({ pred: () => true, status: rules.batch.gateway });
+    if (rules.batch.lose > 0) {
+      rules.batch.lose--;
+      const response = await real(request);
+      if (response.status === 200)
+        (response.body as { results: SyncResult[] }).results.forEach((r, i) => {
+          if (r.status !== 0 && r.status !== 424) record(as(changes[i]!));
+        });
+      throw new TypeError('fetch failed: the answer was lost');
+    }
     const results: SyncResult[] = [];
     const answer = (): TransportResponse => {
       const rest = changes.slice(results.length).map((c) => ({ key: c.key, status: 0, body: null, replayed: false }));
@@ -251,6 +264,20 @@ export function controlledTransport(real: Transport) {
         },
       };
       rules.before.push(once);
+    },
+    /** Loses the whole answer of the next batch, after the server applied it (once). */
+    loseBatch(): () => void {
+      rules.batch.lose++;
+      return () => {
+        rules.batch.lose = 0;
+      };
+    },
+    /** A proxy in front of the server answers every batch with `status` until the returned function is called. */
+    gatewayBatch(status = 503): () => void {
+      rules.batch.gateway = status;
+      return () => {
+        rules.batch.gateway = null;
+      };
     },
     /** Only the changes (not GETs, logins or renewals) that reached the server. */
     changes: () => sent.filter((s) => s.method !== 'GET' && s.path !== '/v1/auth/renew'),

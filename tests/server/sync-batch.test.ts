@@ -180,6 +180,44 @@ describe('POST /v1/sync', () => {
     });
   });
 
+  it('tells the other phones of a count once the batch has committed', async () => {
+    const [product] = productIds;
+    const created = await app.inject({
+      method: 'POST',
+      url: '/v1/company/10001/inventory-list',
+      headers: bearer(kund),
+      payload: { name: `Batch ${randomUUID().slice(0, 8)}` },
+    });
+    const listId = created.json<{ id: string }>().id;
+    const added = await app.inject({
+      method: 'POST',
+      url: `/v1/company/10001/inventory-list/${listId}/item`,
+      headers: bearer(kund),
+      payload: { productId: product, unit: 'piece' },
+    });
+    const itemId = added.json<{ id: string }>().id;
+    const heard: string[][] = [];
+    app.services.bus.on('inventory-changed', (event) => {
+      if (event.listId === listId) heard.push(event.itemIds);
+    });
+    const count = (quantity: number): SyncChange => ({
+      key: key(),
+      method: 'POST',
+      path: `/v1/company/10001/inventory-list/${listId}/item/${itemId}/count`,
+      body: {
+        kind: 'delta',
+        amount: quantity,
+        id: randomUUID(),
+        unit: 'piece',
+        countedAt: new Date().toISOString(),
+        deviceId: 'batch-test',
+      },
+    });
+    const { body } = await push(kund, [count(3), count(4)]);
+    expect(body.results.map((r) => r.status)).toEqual([201, 201]);
+    await expect.poll(() => heard.flat()).toContain(itemId);
+  });
+
   it('answers 401 without a token, and runs nothing', async () => {
     const listId = randomUUID();
     const { status, body } = await push(undefined, [create(listId, 'Utan inloggning')]);
