@@ -1,22 +1,15 @@
 import type { BrowserContext, Request } from '@playwright/test';
 import { expect, test, type CartProduct } from './pages/Cart';
+import { recordSentChanges } from './support/sent-changes';
 import { serviceWorkerControls } from './support/service-worker';
 import { users } from './support/users';
 
 const COMPANY = '10001';
 const OTHER = '10002';
 
-/** The cart changes (not the reads) the page or its service worker sent to the server for a company. */
-function recordCartChanges(context: BrowserContext, company: string): Request[] {
-  const sent: Request[] = [];
-  // Answered requests only: a request tried with no network never reached the server.
-  context.on('response', (response) => {
-    const request = response.request();
-    const path = new URL(request.url()).pathname;
-    if (request.method() !== 'GET' && path.startsWith(`/v1/company/${company}/cart`)) sent.push(request);
-  });
-  return sent;
-}
+/** The cart changes (not the reads) the page or its service worker got answers to for a company, alone or in a batch. */
+const recordCartChanges = (context: BrowserContext, company: string) =>
+  recordSentChanges(context, (path) => path.startsWith(`/v1/company/${company}/cart`));
 
 test.describe('cart, delivery date and checkout', () => {
   let products: CartProduct[];
@@ -87,11 +80,11 @@ test.describe('cart, delivery date and checkout', () => {
     await context.setOffline(false);
     await sync.expectState('synced', 0);
     await expect.poll(() => sent.length).toBe(2);
-    expect(sent.map((r) => `${r.method()} ${new URL(r.url()).pathname}`)).toEqual([
+    expect(sent.map((change) => `${change.method} ${change.path}`)).toEqual([
       `PUT /v1/company/${COMPANY}/cart/product`,
       `PUT /v1/company/${COMPANY}/cart/products`,
     ]);
-    expect(new Set(sent.map((r) => r.headers()['idempotency-key'])).size).toBe(2);
+    expect(new Set(sent.map((change) => change.key)).size).toBe(2);
     const stored = await cartApi.cart(users.kund, COMPANY);
     expect(stored.itemCount).toBe(offlineCount);
     expect(stored.items.find((i) => i.productId === a.productId)!.quantity).toBeGreaterThanOrEqual(2);

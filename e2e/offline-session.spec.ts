@@ -1,5 +1,6 @@
 import { expect, test } from './pages/PurchaseLists';
 import type { ServerItem } from './support/purchase-lists';
+import { recordSentChanges } from './support/sent-changes';
 import { users } from './support/users';
 
 const COMPANY = '10001';
@@ -37,25 +38,22 @@ test.describe('purchase lists offline, with a token that expires meanwhile', () 
     await expect(list.item(product.sku)).toBeVisible();
     await sync.expectState('offline', 2);
 
+    // What reached the server, in order: the renewal, then the changes (alone or in a batch, decision 0067).
     const statuses: string[] = [];
     context.on('response', (r) => {
       const path = new URL(r.url()).pathname;
-      if (
-        path.startsWith('/v1/auth/renew') ||
-        (path.startsWith('/v1/purchase-lists') && r.request().method() !== 'GET')
-      ) {
-        statuses.push(`${r.request().method()} ${path.replace(/[0-9a-f-]{36}/g, ':id')} ${r.status()}`);
-      }
+      const change = r.request().method() !== 'GET' && (path.startsWith('/v1/purchase-lists') || path === '/v1/sync');
+      if (path.startsWith('/v1/auth/renew') || change) statuses.push(`${r.request().method()} ${path} ${r.status()}`);
     });
+    const sent = recordSentChanges(context, (path) => path.startsWith('/v1/purchase-lists'));
     await context.setOffline(false);
     await sync.expectState('synced', 0);
 
     // Renewed first, then sent: nothing was refused, nothing was sent twice.
     expect(statuses[0]).toBe('POST /v1/auth/renew 200');
-    expect(statuses.filter((s) => s.includes('/v1/purchase-lists'))).toEqual([
-      'POST /v1/purchase-lists 201',
-      'POST /v1/purchase-lists/:id/items 201',
-    ]);
+    await expect
+      .poll(() => sent.map((c) => `${c.method} ${c.path.replace(/[0-9a-f-]{36}/g, ':id')} ${c.status}`))
+      .toEqual(['POST /v1/purchase-lists 201', 'POST /v1/purchase-lists/:id/items 201']);
     const [stored, ...more] = await listsApi.listsNamed(users.kund, COMPANY, name);
     expect(more).toEqual([]);
     expect(stored).toMatchObject({ itemCount: 1, createdBy: 'Karin Lindqvist' });

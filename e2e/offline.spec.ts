@@ -1,22 +1,16 @@
-import type { BrowserContext, Request } from '@playwright/test';
+import type { BrowserContext } from '@playwright/test';
 import { expect, logInSettled, test } from './pages/PurchaseLists';
 import type { ServerItem } from './support/purchase-lists';
+import { nextAnswerTo, recordSentChanges } from './support/sent-changes';
 import { serviceWorkerControls } from './support/service-worker';
 import { users } from './support/users';
 
 const COMPANY = '10001';
 const unique = (name: string) => `${name} ${Date.now().toString(36)}`;
 
-/** The changes (not the reads) the page or its service worker sends to the purchase-list API. */
-function recordChanges(context: BrowserContext): Request[] {
-  const sent: Request[] = [];
-  context.on('request', (request) => {
-    if (request.method() !== 'GET' && new URL(request.url()).pathname.startsWith('/v1/purchase-lists')) {
-      sent.push(request);
-    }
-  });
-  return sent;
-}
+/** The purchase-list changes (not the reads) the page or its service worker got answers to, alone or in a batch. */
+const recordChanges = (context: BrowserContext) =>
+  recordSentChanges(context, (path) => path.startsWith('/v1/purchase-lists'));
 
 /** Whether the focused element is inside `selector` (runs in the page). */
 function focusIsIn(selector: string): boolean {
@@ -106,19 +100,20 @@ test.describe('purchase lists offline', () => {
       [b.productId, 1],
     ]);
     // Each change went out once (nothing was lost on the way, so nothing was resent).
-    const keys = sent.map((r) => r.headers()['idempotency-key']);
-    expect(keys).toHaveLength(5);
-    expect(new Set(keys).size).toBe(5);
+    await expect.poll(() => sent.length).toBe(5);
+    expect(new Set(sent.map((change) => change.key)).size).toBe(5);
 
     // "Synka nu": the server out of reach while the browser is online, a change waits and backs off; once the
     // server answers again the button sends it at once.
-    await context.route('**/v1/purchase-lists/**', (route) => route.abort('connectionrefused'));
+    // The lists and the batch endpoint the changes go through (decision 0067).
+    const unreachable = /\/v1\/(purchase-lists\/|sync$)/;
+    await context.route(unreachable, (route) => route.abort('connectionrefused'));
     await list.main.getByRole('button', { name: `Ta bort ${b.name} ur listan` }).click();
     await expect(list.items).toHaveCount(1);
     await sync.expectState('waiting', 1);
     await sync.open('waiting, server unreachable');
     await expect(sync.panel).toContainText('Senaste försöket: Servern gick inte att nå.');
-    await context.unroute('**/v1/purchase-lists/**');
+    await context.unroute(unreachable);
     await sync.syncNow.click();
     await sync.expectState('synced', 0);
     await expect(sync.panel).toContainText('Alla dina ändringar är skickade.');
@@ -156,9 +151,9 @@ test.describe('purchase lists offline', () => {
     await expect(sync.refused).toContainText('Inköpslistan kunde inte hittas.');
 
     // Sent again by the page or by its service worker (both drain, one at a time): watch the whole context.
-    const again = context.waitForEvent('response', (r) => r.request().method() === 'PATCH' && r.url().endsWith(id));
+    const again = nextAnswerTo(context, (method, path) => method === 'PATCH' && path.endsWith(id));
     await sync.refused.getByRole('button', { name: 'Försök igen' }).click();
-    expect((await again).status()).toBe(404);
+    expect(await again).toBe(404);
     await sync.expectState('refused'); // refused again: the list is still gone
     await expect(sync.refused).toHaveCount(1);
 

@@ -1,6 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { Pwa, ServiceWorkerDevTools } from './pages/Pwa';
+import { recordSentChanges } from './support/sent-changes';
 import { users } from './support/users';
 
 const COMPANY = '10001';
@@ -29,16 +30,16 @@ async function createList(page: Page, name: string): Promise<void> {
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
 }
 
-/** Successful POST /v1/purchase-lists answers, and which of them the service worker sent. */
+/** POST /v1/purchase-lists answers (alone or in a batch), and which of them the service worker sent. */
 function watchCreates(page: Page) {
-  const sent: { fromWorker: boolean; status: number }[] = [];
-  page.context().on('response', (response) => {
-    const request = response.request();
-    if (request.method() === 'POST' && new URL(response.url()).pathname === '/v1/purchase-lists') {
-      sent.push({ fromWorker: request.serviceWorker() !== null, status: response.status() });
-    }
-  });
-  return sent;
+  const sent = recordSentChanges(page.context(), (path) => path === '/v1/purchase-lists');
+  return {
+    filter: (wanted: (c: { fromWorker: boolean; status: number }) => boolean) =>
+      sent
+        .filter((c) => c.method === 'POST')
+        .map(({ fromWorker, status }) => ({ fromWorker, status }))
+        .filter(wanted),
+  };
 }
 
 test.describe('installable PWA', () => {
