@@ -28,7 +28,10 @@ export type DbOrTx = PgDatabase<PgliteQueryResultHKT, typeof schema>;
  * savepoint of it. PGlite has one connection: a query beside an open transaction waits for it to end, so a batch whose
  * changes queried the plain database would wait for itself forever.
  */
-const ambient = new AsyncLocalStorage<Tx>();
+const ambient = new AsyncLocalStorage<Ambient>();
+
+/** The transaction (or savepoint) a use of `db` runs on now, and the batch's own transaction it is part of. */
+type Ambient = { tx: Tx; batch: Tx };
 
 type Transaction = Db['transaction'];
 
@@ -37,12 +40,13 @@ type Transaction = Db['transaction'];
  * transaction. Outside a batch nothing changes, a transaction included.
  */
 export function followAmbient(db: Db): Db {
-  const savepoint = (tx: Tx): Transaction =>
-    ((work) => tx.transaction((inner) => ambient.run(inner, () => work(inner)))) as Transaction;
+  const savepoint = ({ tx, batch }: Ambient): Transaction =>
+    ((work) => tx.transaction((inner) => ambient.run({ tx: inner, batch }, () => work(inner)))) as Transaction;
   return new Proxy(db, {
     get(target, property) {
-      const tx = ambient.getStore();
-      if (tx && property === 'transaction') return savepoint(tx);
+      const store = ambient.getStore();
+      if (store && property === 'transaction') return savepoint(store);
+      const tx = store?.tx;
       const on: object = tx ?? target;
       const value: unknown = Reflect.get(on, property, on);
       return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(on) : value;
@@ -54,24 +58,25 @@ export function followAmbient(db: Db): Db {
  * A query prepared once (decision 0068) that a sync batch (decision 0067) can run too. A prepared query is bound to the
  * handle it was built on: one built on the plain database would run beside an open batch (on PGlite, whose one
  * connection the batch holds, it would wait for it forever), one built inside a batch would outlive its transaction.
- * So the plain database keeps one, and each batch transaction builds its own on first use. `build` builds on the `db`
- * the module holds, which follows the batch (`followAmbient`).
+ * So the plain database keeps one, and each batch transaction builds its own on first use, which its changes' savepoints
+ * share (one connection, one session: building it again per change cost as much as running it). `build` builds on the
+ * `db` the module holds, which follows the batch (`followAmbient`).
  */
 export function preparedOnce<T>(build: () => T): () => T {
   let plain: T | undefined;
   const inBatch = new WeakMap<Tx, T>();
   return () => {
-    const tx = ambient.getStore();
-    if (!tx) return (plain ??= build());
-    let query = inBatch.get(tx);
-    if (query === undefined) inBatch.set(tx, (query = build()));
+    const batch = ambient.getStore()?.batch;
+    if (!batch) return (plain ??= build());
+    let query = inBatch.get(batch);
+    if (query === undefined) inBatch.set(batch, (query = build()));
     return query;
   };
 }
 
 /** Runs `work` in one transaction on which every use of `db` in it runs (see `followAmbient`). */
 export function inOneTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> {
-  return db.transaction((tx) => ambient.run(tx, () => work(tx)));
+  return db.transaction((tx) => ambient.run({ tx, batch: tx }, () => work(tx)));
 }
 
 export type DatabaseHandle = {
