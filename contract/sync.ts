@@ -51,3 +51,15 @@ export type SyncResponse = z.infer<typeof syncResponse>;
 
 /** The status of a change the batch did not try. */
 export const NOT_TRIED = 0;
+
+/** HTTP answers after which a change is kept and tried again later (DESIGN.md: network error, 5xx, 429, 408). */
+export const isRetryable = (status: number) => status === 408 || status === 425 || status === 429 || status >= 500;
+
+/**
+ * Answers at which a batch stops (the server) and the phone backs off (the drain): the retryable ones, and a 401 in the
+ * middle (the session ended meanwhile; the phone renews before it sends again).
+ */
+export const stopsTheBatch = (status: number) => status === 401 || isRetryable(status);
+
+/** A change's answer that applied it. */
+export const isApplied = (status: number) => status >= 200 && status < 300;

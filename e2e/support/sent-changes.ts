@@ -1,4 +1,5 @@
 import type { BrowserContext, Response } from '@playwright/test';
+import { NOT_TRIED } from '../../contract/sync';
 
 /**
  * One change the server answered, as the journeys look at it: the call it stands for (method, path, Idempotency-Key),
@@ -10,8 +11,6 @@ export type SentChange = { method: string; path: string; key: string | undefined
 
 type Batch = { changes: { key: string; method: string; path: string }[] };
 type BatchAnswer = { results: { key: string; status: number }[] };
-
-const NOT_TRIED = 0;
 
 /** The changes one answered request carried (none for a read or a path `matches` refuses). */
 async function changesOf(response: Response, matches: (path: string) => boolean): Promise<SentChange[]> {

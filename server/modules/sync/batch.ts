@@ -1,19 +1,15 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { NOT_TRIED, type SyncChange, type SyncResult } from '../../../contract/sync';
+import {
+  NOT_TRIED,
+  isApplied as applied,
+  stopsTheBatch,
+  type SyncChange,
+  type SyncResult,
+} from '../../../contract/sync';
 import { inOneTransaction, type Db } from '../../db/client';
 import { errorText } from '../../lib/i18n';
 import { dispatch, type CallAnswer } from './dispatch';
 import { isSyncable } from './syncable';
-
-/**
- * Answers after which the batch stops: the phone keeps the change and tries it (and every later one) again later, as
- * it does per call (DESIGN.md: 5xx, 429, 408). A 401 in the middle (the session ended meanwhile) stops it too: the
- * phone renews before it sends again.
- */
-const stopsTheBatch = (status: number) =>
-  status === 401 || status === 408 || status === 425 || status === 429 || status >= 500;
-
-const applied = (status: number) => status >= 200 && status < 300;
 
 /** Thrown inside a change's savepoint to roll back what a refused change did (its own transaction already did). */
 class Refused extends Error {

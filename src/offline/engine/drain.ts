@@ -1,4 +1,4 @@
-import { NOT_TRIED } from '../../../contract/sync';
+import { NOT_TRIED, stopsTheBatch } from '../../../contract/sync';
 import { retryAfterMs } from './backoff';
 import { transact, type OfflineDb, type OutboxEntity, type OutboxEntry, type OutboxError } from './database';
 import { LOCAL_REJECTION, batchRecord, type BatchRecord } from './drain-record';
@@ -8,16 +8,7 @@ import { rebaseTouched } from './rebase';
 import { kindOf, syncTables } from './registry';
 import { blockUser, isBlocked, readSession, type EngineSession } from './session';
 import { createSessionClient, type NotReady, type SessionClient } from './session-client';
-import {
-  SYNC_BATCH_SIZE,
-  alreadyGone,
-  errorOf,
-  isApplied,
-  isRetryable,
-  push,
-  nextBatch,
-  refusedWithDependency,
-} from './push';
+import { SYNC_BATCH_SIZE, alreadyGone, errorOf, isApplied, push, nextBatch, refusedWithDependency } from './push';
 import type { Transport } from './transport';
 
 export interface DrainOptions {
@@ -212,7 +203,7 @@ export async function drainUnlocked(options: DrainOptions): Promise<DrainSummary
           ),
         );
         if (entry.creates) refusedCreates.add(entry.creates);
-      } else if (isRetryable(answer.status) || answer.status === 401) {
+      } else if (stopsTheBatch(answer.status)) {
         stopped = 'network';
         record.backOff(entry, errorOf(answer), now(), retryAfterMs(answer.retryAfter, now()));
         break;

@@ -1,6 +1,6 @@
 import { apiError } from '../../../contract/common';
 import { sync } from '../../../contract/routes';
-import { NOT_TRIED, SYNC_BATCH_MAX, syncResponse, type SyncChange } from '../../../contract/sync';
+import { NOT_TRIED, SYNC_BATCH_MAX, isRetryable, syncResponse, type SyncChange } from '../../../contract/sync';
 import type { OutboxEntry, OutboxError } from './database';
 import { messageFor } from './messages';
 import { kindOf } from './registry';
@@ -117,10 +117,7 @@ async function pushPerCall(client: SessionClient, batch: Sending[]): Promise<Pus
   return { kind: 'answers', answers };
 }
 
-/** HTTP answers after which an entry is kept and tried again later (DESIGN.md: network error, 5xx, 429). */
-export const isRetryable = (status: number) => status === 408 || status === 425 || status === 429 || status >= 500;
-
-export const isApplied = (status: number) => status >= 200 && status < 300;
+export { isApplied, isRetryable } from '../../../contract/sync';
 
 export const SYNC_BATCH_SIZE = SYNC_BATCH_MAX;
 
