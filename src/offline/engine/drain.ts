@@ -1,4 +1,4 @@
-import { NOT_TRIED, stopsTheBatch } from '../../../contract/sync';
+import { NOT_TRIED, isApplied, stopsTheBatch } from '../../../contract/sync';
 import { retryAfterMs } from './backoff';
 import { transact, type OfflineDb, type OutboxEntity, type OutboxEntry, type OutboxError } from './database';
 import { LOCAL_REJECTION, batchRecord, type BatchRecord } from './drain-record';
@@ -8,7 +8,7 @@ import { rebaseTouched } from './rebase';
 import { kindOf, syncTables } from './registry';
 import { blockUser, isBlocked, readSession, type EngineSession } from './session';
 import { createSessionClient, type NotReady, type SessionClient } from './session-client';
-import { SYNC_BATCH_SIZE, alreadyGone, errorOf, isApplied, push, nextBatch, refusedWithDependency } from './push';
+import { SYNC_BATCH_SIZE, alreadyGone, errorOf, push, nextBatch, refusedWithDependency } from './push';
 import type { Transport } from './transport';
 
 export interface DrainOptions {
@@ -49,8 +49,6 @@ export interface DrainSummary {
   /** Ids of the aggregates (lists, carts …) the sent or rejected entries touched. */
   lists: string[];
 }
-
-export { isRetryable } from './push';
 
 const networkError = (): OutboxError => ({ status: 0, code: 'NetworkError', message: messageFor('NetworkError') });
 const sessionMismatch = (): OutboxError => ({

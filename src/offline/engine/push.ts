@@ -117,8 +117,6 @@ async function pushPerCall(client: SessionClient, batch: Sending[]): Promise<Pus
   return { kind: 'answers', answers };
 }
 
-export { isApplied, isRetryable } from '../../../contract/sync';
-
 export const SYNC_BATCH_SIZE = SYNC_BATCH_MAX;
 
 /** The server's `{code, message}` of a refused change, or the engine's own for an answer without one. */
