@@ -6,17 +6,10 @@ import {
   type SyncChange,
   type SyncResult,
 } from '../../../contract/sync';
-import { inOneTransaction, type Db } from '../../db/client';
+import { inOneChange, inOneTransaction, type Db } from '../../db/client';
 import { errorText } from '../../lib/i18n';
 import { dispatch, type CallAnswer } from './dispatch';
 import { isSyncable } from './syncable';
-
-/** Thrown inside a change's savepoint to roll back what a refused change did (its own transaction already did). */
-class Refused extends Error {
-  constructor(readonly answer: CallAnswer) {
-    super('refused');
-  }
-}
 
 const refusal = (status: number, code: 'DependencyRefused' | 'NotSyncable'): CallAnswer => ({
   status,
@@ -55,15 +48,9 @@ export async function applyBatch(
   async function one(change: SyncChange): Promise<CallAnswer> {
     if (!isSyncable(change.method, change.path)) return refusal(400, 'NotSyncable');
     if (change.after?.some((key) => refused.has(key))) return refusal(424, 'DependencyRefused');
-    try {
-      return await db.transaction(async () => {
-        const answer = await dispatch(app, request, change);
-        if (!applied(answer.status)) throw new Refused(answer);
-        return answer;
-      });
-    } catch (error) {
-      if (error instanceof Refused) return error.answer;
-      throw error;
-    }
+    return inOneChange(
+      () => dispatch(app, request, change),
+      (answer) => applied(answer.status),
+    );
   }
 }
