@@ -8,6 +8,8 @@ import {
 } from '../../../contract/sync';
 import { inOneChange, inOneTransaction, type Db } from '../../db/client';
 import { errorText } from '../../lib/i18n';
+import { currentUser } from '../../plugins/authenticate';
+import type { Idempotency } from '../../plugins/idempotency';
 import { dispatch, type CallAnswer } from './dispatch';
 import { isSyncable } from './syncable';
 
@@ -23,26 +25,29 @@ const refusal = (status: number, code: 'DependencyRefused' | 'NotSyncable'): Cal
  * the batch there — what came before is committed, the rest is answered "not tried" (status 0).
  */
 export async function applyBatch(
-  app: FastifyInstance,
-  db: Db,
+  { app, db, idempotency }: { app: FastifyInstance; db: Db; idempotency: Idempotency },
   request: FastifyRequest,
   changes: SyncChange[],
 ): Promise<SyncResult[]> {
   const results: SyncResult[] = [];
   const refused = new Set<string>();
-  await inOneTransaction(db, async () => {
-    let stopped = false;
-    for (const change of changes) {
-      const answer = stopped ? null : await one(change);
-      if (!answer) {
-        results.push({ key: change.key, status: NOT_TRIED, body: null, replayed: false });
-        continue;
+  const keys = changes.map((change) => change.key);
+  await inOneTransaction(db, () =>
+    idempotency.inBatch(currentUser(request).id, keys, async (settle) => {
+      let stopped = false;
+      for (const change of changes) {
+        const answer = stopped ? null : await one(change);
+        if (!answer) {
+          results.push({ key: change.key, status: NOT_TRIED, body: null, replayed: false });
+          continue;
+        }
+        settle(change.key, applied(answer.status));
+        if (!applied(answer.status)) refused.add(change.key);
+        if (stopsTheBatch(answer.status)) stopped = true;
+        results.push({ key: change.key, ...answer });
       }
-      if (!applied(answer.status)) refused.add(change.key);
-      if (stopsTheBatch(answer.status)) stopped = true;
-      results.push({ key: change.key, ...answer });
-    }
-  });
+    }),
+  );
   return results;
 
   async function one(change: SyncChange): Promise<CallAnswer> {
