@@ -34,7 +34,7 @@ const ambient = new AsyncLocalStorage<Ambient>();
  * The transaction (or savepoint) a use of `db` runs on now, and the batch's own transaction it is part of. `change`:
  * the savepoint a batch's change runs in (`inOneChange`), until the change opens its first transaction.
  */
-type Ambient = { tx: Tx; batch: Tx; change?: { open: boolean } };
+type Ambient = { tx: Tx; batch: Tx; change?: { open: boolean; savepoint: boolean } };
 
 type Transaction = Db['transaction'];
 
@@ -56,7 +56,8 @@ export function followAmbient(db: Db): Db {
         return ambient
           .run({ tx, batch }, () => work(tx))
           .catch(async (error: unknown) => {
-            await tx.execute(sql`rollback to savepoint ${CHANGE}`);
+            // Without a savepoint (a first try, see `inOneChange`) the batch is run again: nothing to roll back to.
+            if (change.savepoint) await tx.execute(sql`rollback to savepoint ${CHANGE}`);
             throw error;
           });
       }
@@ -95,17 +96,24 @@ export function preparedOnce<T>(build: () => T): () => T {
 }
 
 /**
- * Runs one change of a batch in a savepoint of the batch's transaction, rolled back unless `keep` says otherwise: a
- * refused change undoes only itself. Two statements per change (savepoint, release); the change's own transaction
- * runs in it (`followAmbient`).
+ * Runs one change of a batch, rolled back unless `keep` says otherwise: a refused change undoes only itself. With
+ * `savepoint`, in a savepoint of the batch's transaction (two statements per change); without, on the transaction
+ * itself (none), for a batch that is run again with savepoints once a change is not kept (server/modules/sync/batch.ts).
+ * The change's own first transaction runs in it (`followAmbient`).
  */
-export async function inOneChange<T>(work: () => Promise<T>, keep: (result: T) => boolean): Promise<T> {
+export async function inOneChange<T>(
+  work: () => Promise<T>,
+  keep: (result: T) => boolean,
+  savepoint = true,
+): Promise<T> {
   const batch = ambient.getStore()?.batch;
   if (!batch) throw new Error('inOneChange outside a batch');
+  const change = { open: true, savepoint };
+  if (!savepoint) return ambient.run({ tx: batch, batch, change }, work);
   await batch.execute(sql`savepoint ${CHANGE}`);
   let kept = false;
   try {
-    const result = await ambient.run({ tx: batch, batch, change: { open: true } }, work);
+    const result = await ambient.run({ tx: batch, batch, change }, work);
     kept = keep(result);
     return result;
   } finally {
