@@ -162,6 +162,8 @@ export default async function offlineDrain(): Promise<Figures> {
         SERVE_CLIENT: 'false',
         LOG_LEVEL: 'warn',
         RATE_LIMIT_LOGIN_PER_MINUTE: '100000',
+        // As deployed: answers written without the zod check that tests and development run (decision 0068).
+        NODE_ENV: 'production',
       },
       { label: 'app' },
     );
