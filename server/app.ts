@@ -211,7 +211,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(contactRoutes({ db, config: captchaConfig, mailer }));
   await app.register(newsletterRoutes({ db, config, mailer }));
   await app.register(dataSheetRoutes({ db, config }));
-  await app.register(syncRoutes({ db }));
+  await app.register(syncRoutes({ db, idempotency }));
   if (config.devMailbox) await app.register(mailboxRoutes(db));
   if (devClock) await app.register(devClockRoutes(devClock));
   await registerClient(app, config.serveClient ? config.clientDir : null, config.redirectRules);

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { eq, inArray, sql, type AnyColumn, type Placeholder, type SQL } from 'drizzle-orm';
-import { preparedOnce, type Db } from '../db/client';
+import { perBatch, preparedOnce, type Db } from '../db/client';
 import { companies, userCompanies } from '../db/schema';
 import { ADMIN_ROLE } from '../../contract/customer';
 import { badRequest, forbidden, notFound } from '../lib/errors';
@@ -154,6 +154,23 @@ function wellFormed(req: FastifyRequest, declared: Access): boolean {
 
 const REPLIED = Symbol('replied');
 
+/**
+ * The access answers a sync batch's changes share (decision 0067): they come with one token, in one transaction, and
+ * no change a batch carries alters whom a user may act for; a row's company changes only when the row is deleted. So a
+ * granted answer is kept for the batch until a change deletes something; a refusal is asked again (an earlier change
+ * of the batch may create the row). The check itself runs for every change.
+ */
+const grantedInBatch = perBatch(() => new Map<string, unknown>());
+
+async function sharedInBatch<T>(key: string, read: () => Promise<T>, granted: (answer: T) => boolean): Promise<T> {
+  const kept = grantedInBatch();
+  if (!kept) return read();
+  if (kept.has(key)) return kept.get(key) as T;
+  const answer = await read();
+  if (granted(answer)) kept.set(key, answer);
+  return answer;
+}
+
 async function establish(
   gate: Gate,
   req: FastifyRequest,
@@ -163,6 +180,7 @@ async function establish(
   (req as Marked)[ESTABLISHED] = true;
   const { queries } = gate;
   const user = currentUser(req);
+  if (req.method === 'DELETE') grantedInBatch()?.clear();
   switch (declared.kind) {
     case 'public':
     case 'user':
@@ -184,7 +202,11 @@ async function establish(
       const scope: RowScope = ROW_SCOPES[declared.row];
       // The row's companies and whether the user may act for each, in one round trip.
       const rows = scope.wellFormed(value as string)
-        ? await queries.row(declared.row, isStaff(user)).execute({ value, userId: user.id })
+        ? await sharedInBatch(
+            `row:${declared.row}:${isStaff(user)}:${user.id}:${value}`,
+            () => queries.row(declared.row, isStaff(user)).execute({ value, userId: user.id }),
+            (found) => found.some((r) => r.allowed),
+          )
         : [];
       // A change resent after its row was deleted (the outbox replays in order) gets the answer it had.
       if (rows.length === 0 && req.method !== 'GET') {
@@ -231,7 +253,11 @@ async function companyFor(queries: AccessQueries, user: AuthUser, key: CompanyKe
   const [row] =
     by === 'id' && !UUID.test(value)
       ? []
-      : await queries.company(by, isStaff(user)).execute({ value, userId: user.id });
+      : await sharedInBatch(
+          `company:${by}:${isStaff(user)}:${user.id}:${value}`,
+          () => queries.company(by, isStaff(user)).execute({ value, userId: user.id }),
+          (found) => found[0]?.allowed === true,
+        );
   if (!row) throw isStaff(user) ? notFound('CompanyNotFound') : forbidden();
   if (!row.allowed) throw forbidden();
   return row.company;

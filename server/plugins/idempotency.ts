@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { and, eq, lt } from 'drizzle-orm';
+import { and, eq, inArray, lt } from 'drizzle-orm';
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
 import type { Db, Tx } from '../db/client';
 import { idempotencyKeys } from '../db/schema';
@@ -36,6 +37,23 @@ function isUniqueViolation(error: unknown): boolean {
   return cause?.code === '23505' || cause?.cause?.code === '23505';
 }
 
+type Stored = typeof idempotencyKeys.$inferSelect;
+type Fresh = typeof idempotencyKeys.$inferInsert;
+
+/**
+ * The keys of the sync batch being applied (decision 0067): the answers stored for them before it, read in one query,
+ * and the new ones, written in one insert before the batch commits (inside its transaction, so a change and its key are
+ * still stored together or not at all). One batch per request: its own async context.
+ */
+type BatchKeys = { userId: string; keys: Set<string>; stored: Map<string, Stored>; fresh: Map<string, Fresh> };
+const openBatch = new AsyncLocalStorage<BatchKeys>();
+
+/** The open batch when it carries this user's key. */
+function batchOf(userId: string, key: string): BatchKeys | undefined {
+  const batch = openBatch.getStore();
+  return batch && batch.userId === userId && batch.keys.has(key) ? batch : undefined;
+}
+
 /**
  * Runs a change in one transaction and, when the request carries an `Idempotency-Key`, stores the answer with it in
  * that same transaction. A replay of the key (same user, same request) gets the stored answer without running the
@@ -43,12 +61,27 @@ function isUniqueViolation(error: unknown): boolean {
  * changed nothing. See docs/decisions/0006-idempotency.md.
  */
 export function createIdempotency(db: Db) {
-  async function replay(request: FastifyRequest, reply: FastifyReply, userId: string, key: string, from: Db | Tx) {
+  /** The stored answer of the key; a batch's keys were read before it began (`inBatch`), unless `fresh` asks again. */
+  async function storedOf(userId: string, key: string, from: Db | Tx, fresh = false): Promise<Stored | undefined> {
+    const batch = fresh ? undefined : batchOf(userId, key);
+    if (batch) return batch.stored.get(key);
     const [stored] = await from
       .select()
       .from(idempotencyKeys)
       .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)))
       .limit(1);
+    return stored;
+  }
+
+  async function replay(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    userId: string,
+    key: string,
+    from: Db | Tx,
+    fresh = false,
+  ) {
+    const stored = await storedOf(userId, key, from, fresh);
     if (!stored) return undefined;
     if (stored.fingerprint !== fingerprint(request)) throw new AppError(422, 'IdempotencyKeyReused');
     reply.header('Idempotency-Replayed', 'true').status(stored.statusCode);
@@ -75,13 +108,16 @@ export function createIdempotency(db: Db) {
           const previous = await replay(request, reply, userId, key, tx);
           if (previous !== undefined) return previous as T;
           const outcome = await change(tx);
-          await tx.insert(idempotencyKeys).values({
+          const record = {
             userId,
             key,
             fingerprint: fingerprint(request),
             statusCode: outcome.status,
             response: JSON.stringify(outcome.body ?? null),
-          });
+          };
+          const batch = batchOf(userId, key);
+          if (batch) batch.fresh.set(key, record);
+          else await tx.insert(idempotencyKeys).values(record);
           reply.status(outcome.status);
           return outcome.body;
         });
@@ -90,7 +126,8 @@ export function createIdempotency(db: Db) {
         // the primary key, or the change failed on the state the other left (a second delete finds nothing). Either
         // way the stored answer of the first is the answer; without one, the failure stands.
         if (isUniqueViolation(error) || (error instanceof AppError && error.statusCode !== 422)) {
-          const previous = await replay(request, reply, userId, key, db);
+          // Another request (another instance) may have committed it meanwhile: asked again, even inside a batch.
+          const previous = await replay(request, reply, userId, key, db, true);
           if (previous !== undefined) return previous as T;
         }
         throw error;
@@ -108,6 +145,41 @@ export function createIdempotency(db: Db) {
       if (key === undefined || !userId || !KEY_PATTERN.test(key)) return undefined;
       const body = await replay(request, reply, userId, key, db);
       return body === undefined ? undefined : { body };
+    },
+
+    /**
+     * Runs a sync batch's changes (keys unique, all of `userId`) with their stored answers read in ONE query first and
+     * the answers of the changes it keeps written in ONE insert at the end: two statements per batch instead of two per
+     * change. Inside the batch's transaction. `settle(key, kept)` after each change: a change the batch rolled back
+     * stores nothing, as a failed call stores nothing. A key another request stored meanwhile (another instance) makes
+     * the insert fail and with it the whole batch, which is then sent again and answered from the stored key: a change
+     * never runs twice.
+     */
+    async inBatch<T>(
+      userId: string,
+      keys: string[],
+      work: (settle: (key: string, kept: boolean) => void) => Promise<T>,
+    ): Promise<T> {
+      const stored =
+        keys.length === 0
+          ? []
+          : await db
+              .select()
+              .from(idempotencyKeys)
+              .where(and(eq(idempotencyKeys.userId, userId), inArray(idempotencyKeys.key, keys)));
+      const batch: BatchKeys = {
+        userId,
+        keys: new Set(keys),
+        stored: new Map(stored.map((row) => [row.key, row])),
+        fresh: new Map(),
+      };
+      const result = await openBatch.run(batch, () =>
+        work((key, kept) => {
+          if (!kept) batch.fresh.delete(key);
+        }),
+      );
+      if (batch.fresh.size > 0) await db.insert(idempotencyKeys).values([...batch.fresh.values()]);
+      return result;
     },
 
     /** Forgets stored answers older than the retention period. */

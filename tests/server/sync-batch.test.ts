@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { products } from '../../server/db/schema';
-import type { SyncChange, SyncResult } from '../../contract/sync';
+import { SYNC_BATCH_MAX, type SyncChange, type SyncResult } from '../../contract/sync';
 import { DEMO, bearer, createTestApp, login, type TestApp } from './helpers';
 
 /** POST /v1/sync (decision 0067): each change as its own call would be answered, in order, in one transaction. */
@@ -166,7 +166,7 @@ describe('POST /v1/sync', () => {
       expect(status).toBe(400);
       expect(body).toMatchObject({ code: 'ValidationError', message: expect.stringMatching(/[a-zåäö]/) });
     }
-    const tooMany = Array.from({ length: 101 }, () => create(randomUUID(), 'För många'));
+    const tooMany = Array.from({ length: SYNC_BATCH_MAX + 1 }, () => create(randomUUID(), 'För många'));
     expect((await push(kund, tooMany)).status).toBe(400);
     const twice = create(randomUUID(), 'Samma nyckel');
     expect((await push(kund, [twice, twice])).status).toBe(400);

@@ -26,7 +26,6 @@ import {
   toList,
   type ItemRow,
   type ListRow,
-  type ProductRow,
 } from './rows';
 
 export type PurchaseListService = ReturnType<typeof createPurchaseListService>;
@@ -83,6 +82,21 @@ export function createPurchaseListService(db: DbOrTx) {
     if (!row) throw listNotFound();
   }
 
+  /**
+   * For a change: marks the company's list changed now, which also locks its row until the end of the transaction (as
+   * `lockList`), in one statement; 404 if it is missing or another company's. A change that fails after it rolls back,
+   * the mark with it.
+   */
+  async function touchList(company: CompanyRow, id: string, now: Date, name?: string): Promise<void> {
+    if (!UUID.test(id)) throw listNotFound();
+    const [row] = await db
+      .update(purchaseLists)
+      .set({ updatedAt: now, ...(name === undefined ? {} : { name }) })
+      .where(and(eq(purchaseLists.id, id), eq(purchaseLists.companyId, company.id)))
+      .returning({ id: purchaseLists.id });
+    if (!row) throw listNotFound();
+  }
+
   async function itemRows(listId: string, itemId?: string): Promise<PurchaseListItem[]> {
     if (itemId === undefined) {
       return ((await itemsQuery().execute({ listId })) as ItemRow[]).map(toItem);
@@ -113,8 +127,10 @@ export function createPurchaseListService(db: DbOrTx) {
       .where(and(eq(purchaseLists.id, listId), eq(purchaseLists.companyId, company.id)));
   }
 
-  async function findProduct(body: AddPurchaseListItemBody): Promise<ProductRow> {
-    const columns = { id: products.id, wholeUnitsOnly: products.wholeUnitsOnly };
+  /** The product with what an item of it shows (`itemColumns` without the item's own), so an add reads it once. */
+  async function findProduct(body: AddPurchaseListItemBody) {
+    const { id: _item, quantity: _quantity, addedAt: _added, productId: _product, ...shown } = itemColumns;
+    const columns = { id: products.id, ...shown };
     const where =
       body.productId !== undefined
         ? eq(products.id, body.productId)
@@ -188,17 +204,18 @@ export function createPurchaseListService(db: DbOrTx) {
     },
 
     async rename(company: CompanyRow, id: string, name: string, now = new Date()): Promise<PurchaseListDetail> {
-      await lockList(company, id);
-      await db
-        .update(purchaseLists)
-        .set({ name, updatedAt: now })
-        .where(and(eq(purchaseLists.id, id), eq(purchaseLists.companyId, company.id)));
+      await touchList(company, id, now, name);
       return detailOf(company, id);
     },
 
     async remove(company: CompanyRow, id: string): Promise<void> {
-      await lockList(company, id);
-      await db.delete(purchaseLists).where(and(eq(purchaseLists.id, id), eq(purchaseLists.companyId, company.id)));
+      if (!UUID.test(id)) throw listNotFound();
+      // The delete locks the row as `lockList` did; nothing deleted is the same 404.
+      const removed = await db
+        .delete(purchaseLists)
+        .where(and(eq(purchaseLists.id, id), eq(purchaseLists.companyId, company.id)))
+        .returning({ id: purchaseLists.id });
+      if (removed.length === 0) throw listNotFound();
     },
 
     /**
@@ -214,44 +231,49 @@ export function createPurchaseListService(db: DbOrTx) {
       now = new Date(),
     ): Promise<PurchaseListItemAnswer> {
       await lockList(company, listId);
-      const product = await findProduct(body);
+      const { id: productId, ...product } = await findProduct(body);
+      const { quantity, messages } = settleListQuantity(product, body.quantity, 1);
+      // Inserted first: the usual case takes one statement; only a conflict asks why (a resend, or a taken id/article).
+      const inserted = await db
+        .insert(purchaseListItems)
+        .values({
+          ...(body.id ? { id: body.id } : {}),
+          listId,
+          productId,
+          quantity: String(quantity),
+          addedAt: now,
+        })
+        .onConflictDoNothing()
+        .returning({
+          id: purchaseListItems.id,
+          quantity: purchaseListItems.quantity,
+          addedAt: purchaseListItems.addedAt,
+        });
+      const added = inserted[0];
+      if (added) {
+        await touch(company, listId, now);
+        return { ...toItem({ ...added, productId, ...product }), messages };
+      }
       if (body.id) {
         const [existing] = await db
           .select({ productId: purchaseListItems.productId })
           .from(purchaseListItems)
           .where(and(eq(purchaseListItems.id, body.id), eq(purchaseListItems.listId, listId)));
         if (existing) {
-          if (existing.productId !== product.id) throw conflict('ClientIdTaken');
+          if (existing.productId !== productId) throw conflict('ClientIdTaken');
           return { ...(await itemOf(listId, body.id)), messages: [] };
         }
       }
-      const { quantity, messages } = settleListQuantity(product, body.quantity, 1);
-      const inserted = await db
-        .insert(purchaseListItems)
-        .values({
-          ...(body.id ? { id: body.id } : {}),
-          listId,
-          productId: product.id,
-          quantity: String(quantity),
-          addedAt: now,
-        })
-        .onConflictDoNothing()
-        .returning({ id: purchaseListItems.id });
-      const itemId = inserted[0]?.id;
-      if (!itemId && body.id) {
+      if (body.id) {
         const [taken] = await db
           .select({ id: purchaseListItems.id })
           .from(purchaseListItems)
           .where(eq(purchaseListItems.id, body.id));
         if (taken) throw conflict('ClientIdTaken');
       }
-      if (!itemId) {
-        throw new AppError(409, 'ArticleAlreadyInList', undefined, [
-          { path: lookupField(body), message: errorText('ArticleAlreadyInList') },
-        ]);
-      }
-      await touch(company, listId, now);
-      return { ...(await itemOf(listId, itemId)), messages };
+      throw new AppError(409, 'ArticleAlreadyInList', undefined, [
+        { path: lookupField(body), message: errorText('ArticleAlreadyInList') },
+      ]);
     },
 
     async updateItem(
@@ -261,39 +283,35 @@ export function createPurchaseListService(db: DbOrTx) {
       requested: number,
       now = new Date(),
     ): Promise<PurchaseListItemAnswer> {
-      await lockList(company, listId);
+      await touchList(company, listId, now);
       if (!UUID.test(itemId)) throw itemNotFound();
-      const [row] = await db
-        .select({ wholeUnitsOnly: products.wholeUnitsOnly })
-        .from(purchaseListItems)
-        .innerJoin(products, eq(products.id, purchaseListItems.productId))
-        .where(and(eq(purchaseListItems.id, itemId), eq(purchaseListItems.listId, listId)));
+      // The item as it is answered, read once: only its quantity changes, as stored (the column's scale).
+      const [row] = await itemRows(listId, itemId);
       if (!row) throw itemNotFound();
       const { quantity, messages } = settleListQuantity(row, requested, 0);
-      await db
+      const [stored] = await db
         .update(purchaseListItems)
         .set({ quantity: String(quantity) })
-        .where(and(eq(purchaseListItems.id, itemId), eq(purchaseListItems.listId, listId)));
-      await touch(company, listId, now);
-      return { ...(await itemOf(listId, itemId)), messages };
+        .where(and(eq(purchaseListItems.id, itemId), eq(purchaseListItems.listId, listId)))
+        .returning({ quantity: purchaseListItems.quantity });
+      if (!stored) throw itemNotFound();
+      return { ...row, quantity: Number(stored.quantity), messages };
     },
 
     async removeItem(company: CompanyRow, listId: string, itemId: string, now = new Date()): Promise<void> {
-      await lockList(company, listId);
+      await touchList(company, listId, now);
       if (!UUID.test(itemId)) throw itemNotFound();
       const removed = await db
         .delete(purchaseListItems)
         .where(and(eq(purchaseListItems.id, itemId), eq(purchaseListItems.listId, listId)))
         .returning({ id: purchaseListItems.id });
       if (removed.length === 0) throw itemNotFound();
-      await touch(company, listId, now);
     },
 
     /** Every item's quantity back to 0, the articles kept: the list is ready for the next order. */
     async reset(company: CompanyRow, listId: string, now = new Date()): Promise<PurchaseListDetail> {
-      await lockList(company, listId);
+      await touchList(company, listId, now);
       await db.update(purchaseListItems).set({ quantity: '0' }).where(eq(purchaseListItems.listId, listId));
-      await touch(company, listId, now);
       return detailOf(company, listId);
     },
   };

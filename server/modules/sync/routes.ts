@@ -3,6 +3,7 @@ import { sync as routes } from '../../../contract/routes/schemas/sync';
 import type { Db } from '../../db/client';
 import { access } from '../../plugins/access';
 import { bearerToken } from '../../plugins/authenticate';
+import type { Idempotency } from '../../plugins/idempotency';
 import { register } from '../../plugins/route';
 import { applyBatch } from './batch';
 
@@ -13,10 +14,10 @@ import { applyBatch } from './batch';
  */
 export const SYNC_BATCHES_PER_MINUTE = 600;
 
-type Deps = { db: Db };
+type Deps = { db: Db; idempotency: Idempotency };
 
 /** POST /v1/sync: the offline engine's batched push (decision 0067). */
-export function syncRoutes({ db }: Deps) {
+export function syncRoutes({ db, idempotency }: Deps) {
   return async (app: FastifyInstance) => {
     register(app, routes.push, {
       access: access.user,
@@ -27,7 +28,7 @@ export function syncRoutes({ db }: Deps) {
           keyGenerator: (req) => bearerToken(req) ?? req.ip,
         },
       },
-      handler: async (req) => ({ results: await applyBatch(app, db, req, req.body.changes) }),
+      handler: async (req) => ({ results: await applyBatch({ app, db, idempotency }, req, req.body.changes) }),
     });
   };
 }

@@ -23,7 +23,7 @@ export interface DrainOptions {
   /** One drain at a time (default: navigator.locks, else an in-process mutex). */
   lock?: LockProvider;
   onSessionRenewed?: (session: EngineSession) => void;
-  /** Changes per request to POST /v1/sync (default and most: 100). */
+  /** Changes per request to POST /v1/sync (default and most: SYNC_BATCH_MAX, contract/sync.ts). */
   batchSize?: number;
   /** One call per change, as before batching (benchmarks compare the two; a server without /v1/sync gets this). */
   perCall?: boolean;
