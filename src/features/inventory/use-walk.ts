@@ -1,9 +1,9 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { movedInWalk, walkOrder } from '../../../contract/rules/inventory-items';
-import { offlineDb } from '../../offline';
+import { offlineDb } from '../../offline/schema';
 import { readListZones, readZoneItems } from '../../offline/inventory/zone-reads';
 import type { InventoryCompanyRow, MirrorInventoryList } from '../../offline/inventory/tables';
 import { toast } from '../../ui/toast-queue';
@@ -54,45 +54,57 @@ export function useWalk(list: MirrorInventoryList, company: InventoryCompanyRow 
   const inZone = zoneRead && step && zoneRead.param === step.param ? zoneRead.rows : null;
   const tallies = useZoneTallies(list, places);
   // The list's progress from its row (kept with every change), the current zone's from its rows, the other zones'
-  // from the background tallies: no whole-list read before the first count.
-  const listProgress = list.itemsRead
-    ? { total: list.itemCount, counted: list.countedCount }
-    : { total: 0, counted: 0 };
-  const zoneProgress = inZone ? { total: inZone.length, counted: inZone.filter((i) => i.counted).length } : null;
-  const walk: Walk | null = tallies && {
-    steps: places.map((p) => {
-      const tally = p.param === step?.param && zoneProgress ? zoneProgress : tallies.get(p.param);
-      return { ...p, total: tally?.total ?? 0, counted: tally?.counted ?? 0 };
-    }),
-    ...listProgress,
-  };
-  const shownAll = inZone ?? [];
-  const shown = show === 'all' ? shownAll : shownAll.filter((i) => !i.counted);
+  // from the background tallies: no whole-list read before the first count. Memoised, as everything handed to the
+  // walk's parts: a tap on the card (the number pad, a count) does not redraw the zone select or the walk's rows.
+  const total = list.itemsRead ? list.itemCount : 0;
+  const countedInList = list.itemsRead ? list.countedCount : 0;
+  const listProgress = useMemo(() => ({ total, counted: countedInList }), [total, countedInList]);
+  const zoneProgress = useMemo(
+    () => (inZone ? { total: inZone.length, counted: inZone.filter((i) => i.counted).length } : null),
+    [inZone],
+  );
+  const walk: Walk | null = useMemo(
+    () =>
+      tallies && {
+        steps: places.map((p) => {
+          const tally = p.param === step?.param && zoneProgress ? zoneProgress : tallies.get(p.param);
+          return { ...p, total: tally?.total ?? 0, counted: tally?.counted ?? 0 };
+        }),
+        ...listProgress,
+      },
+    [tallies, places, step?.param, zoneProgress, listProgress],
+  );
+  const shownAll = useMemo(() => inZone ?? [], [inZone]);
+  const shown = useMemo(() => (show === 'all' ? shownAll : shownAll.filter((i) => !i.counted)), [show, shownAll]);
 
-  const goTo = (param: string) => {
-    const next = new URLSearchParams(params);
+  // The latest of what `goTo` and `move` read, so that they stay the same functions from render to render.
+  const latest = useRef({ params, setParams, step, shownAll, listId: list.id, t });
+  latest.current = { params, setParams, step, shownAll, listId: list.id, t };
+
+  const goTo = useCallback((param: string) => {
+    const { params: current, setParams: set } = latest.current;
+    const next = new URLSearchParams(current);
     next.set('zon', param);
-    setParams(next, { replace: true });
-  };
+    set(next, { replace: true });
+  }, []);
 
-  const move = async (itemId: string, direction: -1 | 1) => {
-    if (!step) return;
+  const move = useCallback(async (itemId: string, direction: -1 | 1) => {
+    const { step: at, shownAll: rows, listId, t: tr } = latest.current;
+    if (!at) return;
     const order = movedInWalk(
-      shownAll.map((i) => i.id),
+      rows.map((i) => i.id),
       itemId,
       direction,
     );
     try {
-      await changeInventory({ type: 'reorderZone', listId: list.id, zone: step.zone, itemIds: order });
-      const name = shownAll.find((i) => i.id === itemId)?.name ?? '';
+      await changeInventory({ type: 'reorderZone', listId, zone: at.zone, itemIds: order });
+      const name = rows.find((i) => i.id === itemId)?.name ?? '';
       setMoved({ id: itemId, direction, position: order.indexOf(itemId) });
-      setAnnounce(
-        t('walk.moved', { name, position: order.indexOf(itemId) + 1, count: order.length, zone: step.label }),
-      );
+      setAnnounce(tr('walk.moved', { name, position: order.indexOf(itemId) + 1, count: order.length, zone: at.label }));
     } catch (error) {
       toast.error(changeErrorText(error), { id: 'inventory-walk' });
     }
-  };
+  }, []);
 
   return {
     loading: inZone === null,
