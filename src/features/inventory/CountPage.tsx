@@ -16,11 +16,11 @@ import { LastCounted } from './components/LastCounted';
 import { ListNotFound } from './components/ListNotFound';
 import { WalkItems } from './components/WalkItems';
 import { ZoneWalk } from './components/ZoneWalk';
-import { preloadChanges, useInventoryCompany, useInventoryListHead } from './data';
+import { preloadChanges, useInventoryListHead } from './data';
 import { useCount } from './use-count';
 import { useOpenList } from './use-open-list';
 import { useRecountTarget } from './use-recount-target';
-import { useWalk } from './use-walk';
+import { useWalk, useWalkView, type WalkView } from './use-walk';
 import { useLiveList } from './use-live-list';
 import { CountedBy } from './components/CountedBy';
 
@@ -37,6 +37,8 @@ const ClosedNotice = lazy(() => import('./components/ClosedNotice').then((m) => 
 export function CountPage() {
   const { id = null } = useParams();
   const found = useInventoryListHead(id);
+  // The walk's first rows are read beside the list's row, not after the screen has drawn its heading.
+  const view = useWalkView(id);
   const waiting = useOpenList(id, found === null || (found !== undefined && !found.itemsRead));
   useLiveList(id, found?.companyCode ?? null);
   const { t } = useTranslation('inventory');
@@ -49,7 +51,7 @@ export function CountPage() {
     );
   if (found === null) return <ListNotFound />;
   if (isListClosed(found)) return <ClosedCount list={found} />;
-  return <Counter key={found.id} list={found} />;
+  return <Counter key={found.id} list={found} view={view} />;
 }
 
 /** A closed list takes no counts (decision 0062): the screen says so instead of offering to count. */
@@ -85,12 +87,11 @@ function CountHeading({ list, children }: { list: MirrorInventoryList; children?
 }
 
 /** The screen itself: state and scan queue in useCount, the page draws them. */
-function Counter({ list }: { list: MirrorInventoryList }) {
+function Counter({ list, view }: { list: MirrorInventoryList; view: WalkView | undefined }) {
   const { t } = useTranslation('inventory');
   const id = useId();
   const sync = useSyncState();
-  const company = useInventoryCompany(list.companyCode);
-  const w = useWalk(list, company);
+  const w = useWalk(list, view);
   const c = useCount(list, w.step?.zone ?? null);
   const { code, pick, picked, offer, scanning, unitText } = c;
   useRecountTarget(list.id, c.choose);

@@ -1,4 +1,4 @@
-import { memo, useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MirrorInventoryItem } from '../../../offline/inventory/tables';
 import { PlainButton } from '../../../ui/PlainButton';
@@ -8,6 +8,11 @@ import type { Walk, WalkPlace } from '../walk';
 
 /** Rows drawn at first (and added per "Visa fler"): a zone of a thousand items opens as quickly as a small one. */
 const PAGE = 50;
+/**
+ * Rows drawn in the screen's first frame; the rest of the page follows in a render React may interrupt (a tap is
+ * answered first). The walk starts below the number pad, so these are more than a phone shows when scrolled there.
+ */
+const FIRST_ROWS = 12;
 
 interface WalkItemsProps {
   id: string;
@@ -36,6 +41,7 @@ export const WalkItems = memo(function WalkItems(props: WalkItemsProps) {
   const { id, walk, step, inZone, shown, show, setShow, goTo, move, moved, announce, choose } = props;
   const { t } = useTranslation('inventory');
   const [limit, setLimit] = useState(PAGE);
+  const drawn = useDeferredValue(limit, FIRST_ROWS);
   const list = useRef<HTMLOListElement>(null);
   const focused = useRef<WalkItemsProps['moved']>(null);
   const position = useMemo(() => new Map(inZone.map((item, index) => [item.id, index])), [inZone]);
@@ -106,7 +112,7 @@ export const WalkItems = memo(function WalkItems(props: WalkItemsProps) {
         </p>
       ) : (
         <ol ref={list} className="flex flex-col gap-2">
-          {shown.slice(0, limit).map((item) => {
+          {shown.slice(0, drawn).map((item) => {
             const at = position.get(item.id) ?? 0;
             return (
               <WalkRow
