@@ -1,31 +1,32 @@
-import { lazy, Suspense, useEffect, useId, useRef, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useId, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { useSyncState } from '../../api/session/hooks';
 import { useBusy } from '../../offline/busy';
 import { inventoryListPath, paths } from '../../lib/paths';
 import { documentTitle } from '../../lib/title';
-import { isListClosed, type MirrorInventoryList } from '../../offline/inventory/tables';
+import { isListClosed, type MirrorInventoryItem, type MirrorInventoryList } from '../../offline/inventory/tables';
 import { Alert } from '../../ui/Alert';
-import { Button } from '../../ui/Button';
+import { PlainButton } from '../../ui/PlainButton';
 import { inputClass, labelClass } from '../../ui/field-styles';
 import { Link, LinkButton } from '../../ui/Link';
 import { Spinner } from '../../ui/Spinner';
-import { ClosedNotice } from './components/ClosedNotice';
 import { CountQuantity } from './components/CountQuantity';
 import { LastCounted } from './components/LastCounted';
 import { ListNotFound } from './components/ListNotFound';
 import { WalkItems } from './components/WalkItems';
 import { ZoneWalk } from './components/ZoneWalk';
-import { useInventoryCompany, useInventoryListHead } from './data';
+import { preloadChanges, useInventoryListHead } from './data';
 import { useCount } from './use-count';
 import { useOpenList } from './use-open-list';
 import { useRecountTarget } from './use-recount-target';
-import { useWalk } from './use-walk';
+import { useWalk, useWalkView, type WalkView } from './use-walk';
 import { useLiveList } from './use-live-list';
 import { CountedBy } from './components/CountedBy';
 
 const ScannerView = lazy(() => import('./scanner/ScannerView'));
+// A closed list takes no counts: its notice (reopening goes through the API and the engine) is not in the first load.
+const ClosedNotice = lazy(() => import('./components/ClosedNotice').then((m) => ({ default: m.ClosedNotice })));
 
 /**
  * /profil/inventering/{id}/rakna — counting with one hand: scan (camera) or type a code, +1 piece / +1 carton, undo the
@@ -36,6 +37,8 @@ const ScannerView = lazy(() => import('./scanner/ScannerView'));
 export function CountPage() {
   const { id = null } = useParams();
   const found = useInventoryListHead(id);
+  // The walk's first rows are read beside the list's row, not after the screen has drawn its heading.
+  const view = useWalkView(id);
   const waiting = useOpenList(id, found === null || (found !== undefined && !found.itemsRead));
   useLiveList(id, found?.companyCode ?? null);
   const { t } = useTranslation('inventory');
@@ -48,15 +51,18 @@ export function CountPage() {
     );
   if (found === null) return <ListNotFound />;
   if (isListClosed(found)) return <ClosedCount list={found} />;
-  return <Counter key={found.id} list={found} />;
+  return <Counter key={found.id} list={found} view={view} />;
 }
 
 /** A closed list takes no counts (decision 0062): the screen says so instead of offering to count. */
 function ClosedCount({ list }: { list: MirrorInventoryList }) {
+  const { t } = useTranslation('inventory');
   return (
     <div className="mx-auto flex w-full max-w-xl flex-col gap-5 px-4 py-6">
       <CountHeading list={list} />
-      <ClosedNotice list={list} />
+      <Suspense fallback={<Spinner className="size-6" label={t('detail.loading')} />}>
+        <ClosedNotice list={list} />
+      </Suspense>
     </div>
   );
 }
@@ -81,17 +87,28 @@ function CountHeading({ list, children }: { list: MirrorInventoryList; children?
 }
 
 /** The screen itself: state and scan queue in useCount, the page draws them. */
-function Counter({ list }: { list: MirrorInventoryList }) {
+function Counter({ list, view }: { list: MirrorInventoryList; view: WalkView | undefined }) {
   const { t } = useTranslation('inventory');
   const id = useId();
   const sync = useSyncState();
-  const company = useInventoryCompany(list.companyCode);
-  const w = useWalk(list, company);
+  const w = useWalk(list, view);
   const c = useCount(list, w.step?.zone ?? null);
   const { code, pick, picked, offer, scanning, unitText } = c;
   useRecountTarget(list.id, c.choose);
+  // The code that stores a count, once the walk is drawn: long before the first tap, never before the first paint.
+  const drawn = !w.loading;
+  useEffect(() => {
+    if (drawn) preloadChanges();
+  }, [drawn]);
   /** An item chosen in the walk: the card's first button takes the focus once the card shows it. */
   const chosen = useRef<string | null>(null);
+  const chooseNow = useRef(c.choose);
+  chooseNow.current = c.choose;
+  // One function for the whole visit: the walk's rows are drawn once, not again with every tap on the card.
+  const chooseInWalk = useCallback((item: MirrorInventoryItem) => {
+    chosen.current = item.id;
+    chooseNow.current(item);
+  }, []);
 
   useEffect(() => {
     if (!chosen.current || c.item?.id !== chosen.current) return;
@@ -152,9 +169,9 @@ function Counter({ list }: { list: MirrorInventoryList }) {
           {offer.kind === 'article' ? (
             <span className="flex flex-col gap-3">
               {t('count.addArticle', { name: offer.article.name })}
-              <Button onPress={() => void c.addAndCount(offer)} size="lg">
+              <PlainButton onClick={() => void c.addAndCount(offer)} size="lg">
                 {t('count.addAndCount')}
-              </Button>
+              </PlainButton>
             </span>
           ) : (
             <span className="flex flex-col gap-3">
@@ -168,9 +185,9 @@ function Counter({ list }: { list: MirrorInventoryList }) {
       )}
 
       <section className="flex flex-col gap-3">
-        <Button size="lg" className="h-16 text-xl" onPress={c.toggleScanning} aria-expanded={scanning}>
+        <PlainButton size="lg" className="h-16 text-xl" onClick={c.toggleScanning} aria-expanded={scanning}>
           {scanning ? t('count.stopScan') : t('count.scan')}
-        </Button>
+        </PlainButton>
         <form onSubmit={(e) => void c.submitCode(e)} className="flex flex-col gap-1.5">
           <label htmlFor={`${id}-code`} className={labelClass}>
             {t('count.manual')}
@@ -185,9 +202,9 @@ function Counter({ list }: { list: MirrorInventoryList }) {
               autoComplete="off"
               className={`${inputClass} h-14 text-xl`}
             />
-            <Button type="submit" size="lg" className="h-14">
+            <PlainButton type="submit" size="lg" className="h-14">
               {t('count.manualSubmit')}
-            </Button>
+            </PlainButton>
           </div>
         </form>
         <div className="flex flex-col gap-1.5">
@@ -206,17 +223,17 @@ function Counter({ list }: { list: MirrorInventoryList }) {
             <ul className="flex flex-col gap-2">
               {picked.map((i) => (
                 <li key={i.id}>
-                  <Button
+                  <PlainButton
                     variant="secondary"
                     className="min-h-12 w-full justify-between text-left"
-                    onPress={() => c.choose(i)}
+                    onClick={() => c.choose(i)}
                   >
                     <span>
                       {i.name} ·{' '}
                       <CountQuantity quantity={i.quantity} unit={i.unit} piecesPerCarton={i.piecesPerCarton} />
                     </span>
                     <CountedBy item={i} as="span" />
-                  </Button>
+                  </PlainButton>
                 </li>
               ))}
             </ul>
@@ -237,10 +254,7 @@ function Counter({ list }: { list: MirrorInventoryList }) {
           move={w.move}
           moved={w.moved}
           announce={w.announce}
-          choose={(item) => {
-            chosen.current = item.id;
-            c.choose(item);
-          }}
+          choose={chooseInWalk}
         />
       )}
     </div>

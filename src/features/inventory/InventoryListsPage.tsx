@@ -9,7 +9,7 @@ import { CompanyGate } from '../../ui/CompanyGate';
 import { Link, LinkButton } from '../../ui/Link';
 import { MirroredRows } from '../../ui/MirroredRows';
 import { toast } from '../../ui/toast-queue';
-import { ListForm } from './components/ListForm';
+import { IdleListForm } from './components/IdleListForm';
 import { PendingBadge } from './components/PendingBadge';
 import { Period } from './components/Period';
 import { changeInventory, useInventoryLists } from './data';
@@ -54,7 +54,8 @@ export function InventoryListsPage() {
                 {t('create.heading')}
               </h2>
               <div className="mt-4">
-                <ListForm
+                <IdleListForm
+                  loadingLabel={t('create.loading')}
                   submitLabel={t('create.submit')}
                   onSubmit={async (values) => {
                     const result = await changeInventory({

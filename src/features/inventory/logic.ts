@@ -5,14 +5,14 @@ import {
   varianceTotal,
   walkThroughOrder,
 } from '../../../contract/rules/inventory-items';
-import {
-  type ChartAccount,
-  type CompanyZone,
-  type InventoryGroup,
-  type InventoryItemSort,
-  type InventoryListItem,
-  type InventorySortOrder,
-  type InventoryUnit,
+import type {
+  ChartAccount,
+  CompanyZone,
+  InventoryGroup,
+  InventoryItemSort,
+  InventoryListItem,
+  InventorySortOrder,
+  InventoryUnit,
 } from '../../../contract/inventory';
 
 /** One line of "Beställ det som fattas": what is missing below the par level, and what to order. */

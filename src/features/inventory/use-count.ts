@@ -3,7 +3,7 @@ import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next';
 import type { InventoryUnit } from '../../../contract/inventory';
 import { useCurrentUser } from '../../api/session/hooks';
-import { offlineDb } from '../../offline';
+import { offlineDb } from '../../offline/schema';
 import { resolveScan, type ScanResolution } from '../../offline/inventory/scan';
 import type { MirrorInventoryItem, MirrorInventoryList } from '../../offline/inventory/tables';
 import { toast } from '../../ui/toast-queue';

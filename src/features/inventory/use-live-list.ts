@@ -1,9 +1,8 @@
 import { useEffect, useSyncExternalStore } from 'react';
+import { loadSyncEngine } from '../../api/session/engine-loader';
 import { useSyncState } from '../../api/session/hooks';
 import { renewSession, session } from '../../api/session/session';
-import { syncController } from '../../api/session/sync';
 import { config } from '../../lib/config';
-import { watchInventoryList } from '../../offline/inventory/live';
 
 const visibility = {
   subscribe(listener: () => void) {
@@ -23,13 +22,23 @@ export function useLiveList(listId: string | null, companyCode: string | null): 
   const visible = useSyncExternalStore(visibility.subscribe, visibility.get, () => true);
   useEffect(() => {
     if (!listId || !companyCode || !online || !visible) return;
-    return watchInventoryList({
-      baseUrl: config().apiBaseUrl,
-      companyCode,
-      listId,
-      token: () => session.get()?.token ?? null,
-      renew: renewSession,
-      refresh: (id) => void syncController().refreshAggregate('inventoryList', id),
+    // Only online, so its code is not in the count screen's first load (an offline start never needs it).
+    let stop: (() => void) | undefined;
+    let cancelled = false;
+    void Promise.all([import('../../offline/inventory/live'), loadSyncEngine()]).then(([live, engine]) => {
+      if (cancelled) return;
+      stop = live.watchInventoryList({
+        baseUrl: config().apiBaseUrl,
+        companyCode,
+        listId,
+        token: () => session.get()?.token ?? null,
+        renew: renewSession,
+        refresh: (id) => void engine.syncController().refreshAggregate('inventoryList', id),
+      });
     });
+    return () => {
+      cancelled = true;
+      stop?.();
+    };
   }, [listId, companyCode, online, visible]);
 }

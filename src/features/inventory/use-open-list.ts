@@ -1,8 +1,7 @@
 import { useEffect, useState } from 'react';
+import { loadSyncEngine } from '../../api/session/engine-loader';
 import { useSyncState } from '../../api/session/hooks';
-import { syncController } from '../../api/session/sync';
-import { offlineDb } from '../../offline';
-import { openInventoryList } from '../../offline/inventory/mutate';
+import { offlineDb } from '../../offline/schema';
 
 /**
  * Marks the list as opened on this device (from now on its items are kept here and read again when they change) and,
@@ -16,14 +15,20 @@ export function useOpenList(id: string | null, needsRead: boolean): boolean {
   useEffect(() => {
     if (!id) return;
     let cancelled = false;
-    void openInventoryList(offlineDb(), id).then((fresh) => {
-      if (cancelled || (!fresh && !asking)) return;
-      return syncController()
-        .syncNow()
-        .finally(() => {
-          if (!cancelled) setChecked(true);
-        });
-    });
+    // The engine's code comes after the screen's first paint (decision 0070, second round): marking the list is not
+    // what the screen draws with, and a list not on the device waits for the sync anyway.
+    void import('../../offline/inventory/mutate')
+      .then(({ openInventoryList }) => openInventoryList(offlineDb(), id))
+      .then(async (fresh) => {
+        if (cancelled || (!fresh && !asking)) return;
+        const engine = await loadSyncEngine();
+        return engine
+          .syncController()
+          .syncNow()
+          .finally(() => {
+            if (!cancelled) setChecked(true);
+          });
+      });
     return () => {
       cancelled = true;
     };

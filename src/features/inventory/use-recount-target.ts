@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
-import { offlineDb } from '../../offline';
+import { offlineDb } from '../../offline/schema';
 import type { MirrorInventoryItem } from '../../offline/inventory/tables';
 
 /**

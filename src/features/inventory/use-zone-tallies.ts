@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { offlineDb } from '../../offline';
+import { offlineDb } from '../../offline/schema';
 import { readZoneItems } from '../../offline/inventory/zone-reads';
 import type { MirrorInventoryList } from '../../offline/inventory/tables';
 import type { WalkPlace } from './walk';

@@ -3,7 +3,8 @@
  * after them, and the items without a zone as the last step; each step's items in walking order
  * (contract/rules/inventory-items.ts walkOrder) with its progress. Pure, for the screen and its tests.
  */
-import { NONE_FILTER, type CompanyZone } from '../../../contract/inventory';
+import type { CompanyZone } from '../../../contract/inventory';
+import { NONE_FILTER } from '../../../contract/inventory-constants';
 import { NO_ZONE_LABEL, walkOrder } from '../../../contract/rules/inventory-items';
 import type { MirrorInventoryItem } from '../../offline/inventory/tables';
 

@@ -17,6 +17,7 @@ import { inventory, pathTo } from '../../../contract/routes';
 import { RefreshStop, type EntityKind, type RefreshContext } from '../engine/kind';
 import type { SessionClient } from '../engine/session-client';
 import { applyAnswer, forgetList, markStale, storeDetail, storeList } from './answers';
+import { openedKey } from './opened';
 import { describeInventoryEntry } from './describe';
 import { applyPending, listPath, withTotals, type InventoryOp, type InventoryState } from './operations';
 import { readBase, readMirror, writeMirror } from './state';
@@ -29,8 +30,7 @@ declare module '../engine/database' {
 
 const DETAIL_CONCURRENCY = 3;
 
-/** The meta key that says a list was opened on this device: its items are kept and read again when they change. */
-export const openedKey = (listId: string) => `inventoryOpened|${listId}`;
+export { openedKey };
 
 type Answer = { status: number; body: unknown };
 

@@ -3,7 +3,7 @@ import { engineTables, transact, type OfflineDb } from '../engine/database';
 import { MutationError } from '../engine/messages';
 import { enqueue, type MutateOptions } from '../engine/outbox';
 import { readSession } from '../engine/session';
-import { openedKey } from './kind';
+import { openedKey } from './opened';
 import {
   applyPending,
   checkOp,

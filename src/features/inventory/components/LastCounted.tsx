@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { InventoryUnit } from '../../../../contract/inventory';
 import type { MirrorInventoryItem } from '../../../offline/inventory/tables';
-import { Button } from '../../../ui/Button';
+import { PlainButton } from '../../../ui/PlainButton';
 import { countNumber as number, type LastCount } from '../use-count';
 import { CountQuantity } from './CountQuantity';
 import { CountedBy } from './CountedBy';
@@ -67,34 +67,34 @@ export function LastCounted({
             />
           </p>
           <div className="mt-4 grid grid-cols-2 gap-3">
-            <Button size="lg" className="h-16 text-xl" onPress={() => void count(item, 1, 'piece', 'delta')}>
+            <PlainButton size="lg" className="h-16 text-xl" onClick={() => void count(item, 1, 'piece', 'delta')}>
               {t('count.plusPiece')}
-            </Button>
+            </PlainButton>
             {item.piecesPerCarton > 1 ? (
-              <Button size="lg" className="h-16 text-xl" onPress={() => void count(item, 1, 'carton', 'delta')}>
+              <PlainButton size="lg" className="h-16 text-xl" onClick={() => void count(item, 1, 'carton', 'delta')}>
                 {t('count.plusCarton')}
-              </Button>
+              </PlainButton>
             ) : (
               <span />
             )}
-            <Button
+            <PlainButton
               size="lg"
               variant="secondary"
               className="h-16 text-xl"
-              isDisabled={!last?.scan}
-              onPress={() => last?.scan && void count(item, last.scan.amount, last.scan.unit, 'undo')}
+              disabled={!last?.scan}
+              onClick={() => last?.scan && void count(item, last.scan.amount, last.scan.unit, 'undo')}
             >
               {t('count.undo')}
-            </Button>
-            <Button
+            </PlainButton>
+            <PlainButton
               size="lg"
               variant="secondary"
               className="h-16 text-xl"
-              onPress={toggleTyping}
+              onClick={toggleTyping}
               aria-expanded={typing}
             >
               {t('count.typeCount')}
-            </Button>
+            </PlainButton>
           </div>
           {typing && (
             <div className="mt-4">

@@ -12,7 +12,7 @@ export interface ListFormValues {
   dateTo: string | null;
 }
 
-interface ListFormProps {
+export interface ListFormProps {
   initial?: ListFormValues;
   submitLabel: string;
   onSubmit: (values: ListFormValues) => Promise<void>;

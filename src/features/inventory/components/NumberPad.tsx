@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { InventoryUnit } from '../../../../contract/inventory';
 import { piecesOfEntry } from '../../../../contract/rules/count';
-import { Button } from '../../../ui/Button';
+import { PlainButton } from '../../../ui/PlainButton';
 import { cx } from '../../../ui/cx';
 import { parseTypedNumber } from '../logic';
 
@@ -125,9 +125,9 @@ export function NumberPad({ name, units, piecesPerCarton, onSubmit }: NumberPadP
           </button>
         ))}
       </div>
-      <Button type="submit" size="lg" className="h-16 text-xl">
+      <PlainButton type="submit" size="lg" className="h-16 text-xl">
         {t('count.set')}
-      </Button>
+      </PlainButton>
     </form>
   );
 }

@@ -1,13 +1,18 @@
-import { useEffect, useRef, useState } from 'react';
+import { memo, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MirrorInventoryItem } from '../../../offline/inventory/tables';
-import { Button } from '../../../ui/Button';
+import { PlainButton } from '../../../ui/PlainButton';
 import { CountQuantity } from './CountQuantity';
 import type { WalkShow } from '../use-walk';
 import type { Walk, WalkPlace } from '../walk';
 
 /** Rows drawn at first (and added per "Visa fler"): a zone of a thousand items opens as quickly as a small one. */
 const PAGE = 50;
+/**
+ * Rows drawn in the screen's first frame; the rest of the page follows in a render React may interrupt (a tap is
+ * answered first). The walk starts below the number pad, so these are more than a phone shows when scrolled there.
+ */
+const FIRST_ROWS = 12;
 
 interface WalkItemsProps {
   id: string;
@@ -32,13 +37,14 @@ interface WalkItemsProps {
  * The current zone in walking order, or what is not counted yet (in the zone, and per zone for the list). Each row
  * counts its article in one tap and moves up or down in the walk with buttons; the new place is announced.
  */
-export function WalkItems(props: WalkItemsProps) {
+export const WalkItems = memo(function WalkItems(props: WalkItemsProps) {
   const { id, walk, step, inZone, shown, show, setShow, goTo, move, moved, announce, choose } = props;
   const { t } = useTranslation('inventory');
   const [limit, setLimit] = useState(PAGE);
+  const drawn = useDeferredValue(limit, FIRST_ROWS);
   const list = useRef<HTMLOListElement>(null);
   const focused = useRef<WalkItemsProps['moved']>(null);
-  const position = new Map(inZone.map((item, index) => [item.id, index]));
+  const position = useMemo(() => new Map(inZone.map((item, index) => [item.id, index])), [inZone]);
 
   useEffect(() => setLimit(PAGE), [step.param, show]);
 
@@ -58,20 +64,20 @@ export function WalkItems(props: WalkItemsProps) {
         {t('walk.itemsHeading', { zone: step.label })}
       </h2>
       <div role="group" aria-label={t('walk.showLabel')} className="grid grid-cols-2 gap-3">
-        <Button
+        <PlainButton
           variant={show === 'all' ? 'primary' : 'secondary'}
           aria-pressed={show === 'all'}
-          onPress={() => setShow('all')}
+          onClick={() => setShow('all')}
         >
           {t('walk.showAll')}
-        </Button>
-        <Button
+        </PlainButton>
+        <PlainButton
           variant={show === 'notCounted' ? 'primary' : 'secondary'}
           aria-pressed={show === 'notCounted'}
-          onPress={() => setShow('notCounted')}
+          onClick={() => setShow('notCounted')}
         >
           {t('walk.showNotCounted')}
-        </Button>
+        </PlainButton>
       </div>
       {show === 'notCounted' && walk && (
         <div className="flex flex-col gap-2" data-testid="not-counted-summary">
@@ -83,14 +89,14 @@ export function WalkItems(props: WalkItemsProps) {
               .filter((s) => s.total > s.counted)
               .map((s) => (
                 <li key={s.param}>
-                  <Button
+                  <PlainButton
                     size="sm"
                     variant={s.param === step.param ? 'primary' : 'secondary'}
                     aria-current={s.param === step.param ? 'true' : undefined}
-                    onPress={() => goTo(s.param)}
+                    onClick={() => goTo(s.param)}
                   >
                     {t('walk.notCountedZone', { zone: s.label, count: s.total - s.counted })}
-                  </Button>
+                  </PlainButton>
                 </li>
               ))}
           </ul>
@@ -106,62 +112,109 @@ export function WalkItems(props: WalkItemsProps) {
         </p>
       ) : (
         <ol ref={list} className="flex flex-col gap-2">
-          {shown.slice(0, limit).map((item) => {
+          {shown.slice(0, drawn).map((item) => {
             const at = position.get(item.id) ?? 0;
             return (
-              <li
+              <WalkRow
                 key={item.id}
-                data-testid="walk-item"
-                data-item-id={item.id}
-                className="flex items-stretch gap-2 rounded-lg border border-gray-200 bg-white p-2 dark:border-gray-700 dark:bg-gray-900"
-              >
-                <Button
-                  variant="ghost"
-                  className="min-h-12 flex-1 justify-between text-left"
-                  onPress={() => choose(item)}
-                >
-                  <span className="sr-only">{t('walk.countPrefix')} </span>
-                  <span className="break-words" data-testid="walk-item-name">
-                    {item.name}
-                  </span>
-                  <span className="shrink-0 font-normal tabular-nums" data-testid="walk-item-quantity">
-                    {item.counted ? (
-                      <CountQuantity quantity={item.quantity} unit={item.unit} piecesPerCarton={item.piecesPerCarton} />
-                    ) : (
-                      t('items.notCounted')
-                    )}
-                  </span>
-                </Button>
-                <Button
-                  variant="secondary"
-                  className="min-h-12 w-12 px-0"
-                  aria-label={t('walk.moveUp', { name: item.name })}
-                  data-move="-1"
-                  isDisabled={at === 0}
-                  onPress={() => void move(item.id, -1)}
-                >
-                  <span aria-hidden="true">↑</span>
-                </Button>
-                <Button
-                  variant="secondary"
-                  className="min-h-12 w-12 px-0"
-                  aria-label={t('walk.moveDown', { name: item.name })}
-                  data-move="1"
-                  isDisabled={at === inZone.length - 1}
-                  onPress={() => void move(item.id, 1)}
-                >
-                  <span aria-hidden="true">↓</span>
-                </Button>
-              </li>
+                item={item}
+                first={at === 0}
+                last={at === inZone.length - 1}
+                choose={choose}
+                move={move}
+              />
             );
           })}
         </ol>
       )}
       {shown.length > limit && (
-        <Button variant="secondary" onPress={() => setLimit((n) => n + PAGE)}>
+        <PlainButton variant="secondary" onClick={() => setLimit((n) => n + PAGE)}>
           {t('walk.more', { count: shown.length - limit })}
-        </Button>
+        </PlainButton>
       )}
     </section>
   );
+});
+
+interface WalkRowProps {
+  item: MirrorInventoryItem;
+  /** The first / last of the zone's walk: it cannot move further up / down. */
+  first: boolean;
+  last: boolean;
+  choose: (item: MirrorInventoryItem) => void;
+  move: (itemId: string, direction: -1 | 1) => Promise<void>;
 }
+
+/** What a row shows or hands to the card: the fields an item's own change moves. */
+const ROW_FIELDS = [
+  'id',
+  'name',
+  'articleNumber',
+  'zone',
+  'counted',
+  'quantity',
+  'unit',
+  'piecesPerCarton',
+  'countCount',
+  'lastCountedAt',
+] as const satisfies readonly (keyof MirrorInventoryItem)[];
+
+/**
+ * A row is drawn again only when its own item changes: a count re-reads the whole zone (new objects for every row),
+ * and redrawing a thousand unchanged rows per count is what this saves.
+ */
+const sameRow = (a: WalkRowProps, b: WalkRowProps) =>
+  a.first === b.first &&
+  a.last === b.last &&
+  a.choose === b.choose &&
+  a.move === b.move &&
+  ROW_FIELDS.every((field) => a.item[field] === b.item[field]);
+
+/**
+ * One row of the walk: plain buttons (the platform's own keyboard and screen-reader behaviour, without React Aria's
+ * press handling per button — three per row, fifty rows at first, were most of the count screen's first paint).
+ */
+const WalkRow = memo(function WalkRow({ item, first, last, choose, move }: WalkRowProps) {
+  const { t } = useTranslation('inventory');
+  return (
+    <li
+      data-testid="walk-item"
+      data-item-id={item.id}
+      className="flex items-stretch gap-2 rounded-lg border border-gray-200 bg-white p-2 dark:border-gray-700 dark:bg-gray-900"
+    >
+      <PlainButton variant="ghost" className="min-h-12 flex-1 justify-between text-left" onClick={() => choose(item)}>
+        <span className="sr-only">{t('walk.countPrefix')} </span>
+        <span className="break-words" data-testid="walk-item-name">
+          {item.name}
+        </span>
+        <span className="shrink-0 font-normal tabular-nums" data-testid="walk-item-quantity">
+          {item.counted ? (
+            <CountQuantity quantity={item.quantity} unit={item.unit} piecesPerCarton={item.piecesPerCarton} />
+          ) : (
+            t('items.notCounted')
+          )}
+        </span>
+      </PlainButton>
+      <PlainButton
+        variant="secondary"
+        className="min-h-12 w-12 px-0"
+        aria-label={t('walk.moveUp', { name: item.name })}
+        data-move="-1"
+        disabled={first}
+        onClick={() => void move(item.id, -1)}
+      >
+        <span aria-hidden="true">↑</span>
+      </PlainButton>
+      <PlainButton
+        variant="secondary"
+        className="min-h-12 w-12 px-0"
+        aria-label={t('walk.moveDown', { name: item.name })}
+        data-move="1"
+        disabled={last}
+        onClick={() => void move(item.id, 1)}
+      >
+        <span aria-hidden="true">↓</span>
+      </PlainButton>
+    </li>
+  );
+}, sameRow);

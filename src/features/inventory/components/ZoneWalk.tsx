@@ -1,8 +1,9 @@
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../ui/Button';
 import { inputClass, labelClass } from '../../../ui/field-styles';
-import { ProgressBar } from '../../../ui/ProgressBar';
+import { PlainButton } from '../../../ui/PlainButton';
 import type { Walk, WalkPlace } from '../walk';
+import { WalkProgress } from './WalkProgress';
 
 type Progress = { total: number; counted: number };
 
@@ -25,7 +26,7 @@ interface ZoneWalkProps {
  * The walk's steps: the zone being counted (a select whose options carry each zone's progress), previous and next
  * zone, and "42 av 60 räknade" for the zone and for the whole list as progress bars a screen reader reads as such.
  */
-export function ZoneWalk(props: ZoneWalkProps) {
+export const ZoneWalk = memo(function ZoneWalk(props: ZoneWalkProps) {
   const { id, walk, listProgress, zoneProgress, steps, step, previous, next, goTo } = props;
   const { t } = useTranslation('inventory');
   const progress = (counted: number, count: number) => t('walk.progress', { counted, count });
@@ -52,33 +53,31 @@ export function ZoneWalk(props: ZoneWalkProps) {
         </select>
       </div>
       <div className="grid grid-cols-2 gap-3">
-        <Button variant="secondary" isDisabled={!previous} onPress={() => previous && goTo(previous.param)}>
+        <PlainButton variant="secondary" disabled={!previous} onClick={() => previous && goTo(previous.param)}>
           ← {t('walk.previous')}
-        </Button>
-        <Button variant="secondary" isDisabled={!next} onPress={() => next && goTo(next.param)}>
+        </PlainButton>
+        <PlainButton variant="secondary" disabled={!next} onClick={() => next && goTo(next.param)}>
           {t('walk.next')} →
-        </Button>
+        </PlainButton>
       </div>
       {step && zoneProgress && (
         <div data-testid="zone-progress">
-          <ProgressBar
+          <WalkProgress
             label={t('walk.zoneProgress', { zone: step.label })}
             value={zoneProgress.counted}
             maxValue={zoneProgress.total}
             valueLabel={progress(zoneProgress.counted, zoneProgress.total)}
-            hideLabel={false}
           />
         </div>
       )}
       <div data-testid="list-progress">
-        <ProgressBar
+        <WalkProgress
           label={t('walk.listProgress')}
           value={listProgress.counted}
           maxValue={listProgress.total}
           valueLabel={progress(listProgress.counted, listProgress.total)}
-          hideLabel={false}
         />
       </div>
     </section>
   );
-}
+});
