@@ -3,10 +3,12 @@
 //   prices-48        GET /v1/products/prices for 48 product ids
 //   purchase-list    GET /v1/purchase-lists/:id, the company's longest seeded list
 //   order-history    GET /v1/company/10001/order-history, first page
-//   list-item-add    POST /v1/purchase-lists/:id/items with an Idempotency-Key, as the phone's outbox sends it; every
-//                    request a new article (rotating over 40 fresh lists and 1 000 products)
+//   list-item-add    POST /v1/purchase-lists/:id/items with an Idempotency-Key and the item's id, as the phone's outbox
+//                    sends it; every request a new article (rotating over 40 fresh lists and 1 000 products)
 // Targets: ≥ 0.1× bare on PostgreSQL and ≥ 0.05× on PGlite for the three reads, ≥ 0.05× on PostgreSQL for the add;
 // p99 under 50 ms.
+//
+// On PostgreSQL on this machine, also the CPU its backends spent per request (`database cpu ms/req`).
 //
 // Also the server's memory: RSS of the child right after a start on a filled database (SEED_PRODUCTS, default 2 000;
 // the first start seeds it and is stopped), and after the load.
@@ -22,6 +24,7 @@ import { fileURLToPath } from 'node:url';
 import type autocannon from 'autocannon';
 import { startServer, type ServerChild } from './lib/child';
 import { assertHealthy, load, type LoadFigures } from './lib/load';
+import { postgresCpu, type PostgresCpu } from './lib/postgres-cpu';
 import type { Figures } from './lib/types';
 
 const COMPANY = '10001';
@@ -98,6 +101,7 @@ export default async function reads(): Promise<Figures> {
   const figures: Figures = {};
   let app: ServerChild | undefined;
   let bare: ServerChild | undefined;
+  let databaseCpu: PostgresCpu | undefined;
   try {
     // The first start fills the database; memory is measured on a second start, as a server restarts in production.
     app = await startServer(path.join(serversDir, 'app-server.ts'), env, { label: 'app' });
@@ -107,6 +111,8 @@ export default async function reads(): Promise<Figures> {
     const health = await json<{ database?: { kind?: string } }>(`${app.url}/health`);
     const database = health.database?.kind ?? 'unknown';
     const postgres = database === 'postgres';
+    // On PostgreSQL on this machine, its backends' CPU per request too (on PGlite it is in the app's own figure).
+    if (postgres && process.env.DATABASE_URL) databaseCpu = await postgresCpu(process.env.DATABASE_URL);
 
     const { token } = await json<{ token: string }>(`${app.url}/v1/auth/login`, {
       method: 'POST',
@@ -149,7 +155,8 @@ export default async function reads(): Promise<Figures> {
       n++;
       return {
         path: `/v1/purchase-lists/${list}/items`,
-        body: JSON.stringify({ productId, quantity: 2 }),
+        // The item's own id, as the phone gives every item it adds (src/offline/purchase-lists/operations.ts).
+        body: JSON.stringify({ id: randomUUID(), productId, quantity: 2 }),
         headers: { ...sending, 'idempotency-key': `bench-${randomUUID()}` },
       };
     };
@@ -183,7 +190,14 @@ export default async function reads(): Promise<Figures> {
     ];
     const targets = all.filter((t) => !wanted || wanted.includes(t.name));
 
-    const measured: { target: Target; body: string; type: string; app: LoadFigures; cpu: number }[] = [];
+    const measured: {
+      target: Target;
+      body: string;
+      type: string;
+      app: LoadFigures;
+      cpu: number;
+      databaseCpu?: number;
+    }[] = [];
     for (const target of targets) {
       const first = await target.sample();
       if (first.status < 200 || first.status > 299)
@@ -192,10 +206,21 @@ export default async function reads(): Promise<Figures> {
       const options = { connections, headers: auth, ...(target.requests ? { requests: target.requests } : {}) };
       await load(url, { ...options, duration: warmup });
       const cpuBefore = await cpuMs(app.pid);
+      const databaseBefore = await databaseCpu?.sample();
       const figures = await load(url, { ...options, duration });
       const cpu = (await cpuMs(app.pid)) - cpuBefore;
+      const databaseAfter = await databaseCpu?.sample();
       assertHealthy(`app ${target.name}`, figures);
-      measured.push({ target, body: first.text, type: first.type, app: figures, cpu: cpu / figures.requests });
+      measured.push({
+        target,
+        body: first.text,
+        type: first.type,
+        app: figures,
+        cpu: cpu / figures.requests,
+        ...(databaseCpu && databaseBefore && databaseAfter
+          ? { databaseCpu: databaseCpu.between(databaseBefore, databaseAfter) / figures.requests }
+          : {}),
+      });
     }
     const rssAfterLoad = await rssMb(app.pid);
     await app.stop();
@@ -209,7 +234,7 @@ export default async function reads(): Promise<Figures> {
       'rss at start MB': rssAtStart,
       'rss after load MB': rssAfterLoad,
     });
-    for (const { target, body, type, app: appLoad, cpu } of measured) {
+    for (const { target, body, type, app: appLoad, cpu, databaseCpu: dbCpu } of measured) {
       bare = await startServer(
         path.join(serversDir, 'bare-server.ts'),
         { ...process.env, BENCH_BODY: body, BENCH_CONTENT_TYPE: type },
@@ -229,6 +254,7 @@ export default async function reads(): Promise<Figures> {
         [`${name} app p50 ms`]: appLoad.p50,
         [`${name} app p99 ms`]: appLoad.p99,
         [`${name} app cpu ms/req`]: round(cpu, 2),
+        ...(dbCpu === undefined ? {} : { [`${name} database cpu ms/req`]: round(dbCpu, 2) }),
         [`${name} bare req/s`]: round(bareLoad.reqPerSec),
         [`${name} ratio`]: round(ratio, 3),
         [`${name} verdict`]:
@@ -239,6 +265,7 @@ export default async function reads(): Promise<Figures> {
     }
     return figures;
   } finally {
+    await databaseCpu?.close();
     await app?.stop();
     await bare?.stop();
     await rm(dataDir, { recursive: true, force: true });

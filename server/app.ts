@@ -161,7 +161,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const companies = createCompanyService(db);
   const customersIn = (tx: DbOrTx) => createCustomerService(tx);
   const idempotency = createIdempotency(db);
-  registerAccess(app, db, idempotency);
+  registerAccess(app, db, idempotency, sessionCache);
   // An embedded database has this process as its only writer: caches may count its writes instead of asking the
   // database (decision 0042). Counted once a change's handler is done, before its answer goes out.
   const processWrites = processWritesOf(database);

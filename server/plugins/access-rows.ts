@@ -18,6 +18,12 @@ export type RowScope = {
   notFound: ErrorCode;
   /** Customers hear 403 for a missing row as for another company's (staff hear `notFound`), as for companies. */
   hiddenFromCustomers?: boolean;
+  /**
+   * The row never moves to another company, so a session's allowed outcome for it may be kept with the session
+   * (decision 0068, second round). A row deleted since is then missed by the handler instead, which looks it up inside
+   * the company and answers the same 404 (or, for a resent change, its stored answer).
+   */
+  fixedCompany?: boolean;
 };
 
 /**
@@ -30,14 +36,16 @@ export const ROW_SCOPES = {
     companyIds: (db, id) =>
       db.select({ companyId: purchaseLists.companyId }).from(purchaseLists).where(eq(purchaseLists.id, id)),
     notFound: 'PurchaseListNotFound',
+    fixedCompany: true,
   },
   order: {
     wellFormed: (orderNumber) => orderNumber.trim() !== '' && orderNumber.length <= 64,
     companyIds: (db, orderNumber) =>
       db.select({ companyId: orders.companyId }).from(orders).where(eq(orders.orderNumber, orderNumber)),
     notFound: 'OrderDocumentNotFound',
+    fixedCompany: true,
   },
-  /** A user, through the companies they belong to (managing users). */
+  /** A user, through the companies they belong to (managing users); these change, so nothing is kept. */
   customer: {
     wellFormed: (id) => UUID.test(id),
     companyIds: (db, userId) =>

@@ -1,12 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
-import { eq, inArray, sql, type AnyColumn, type Placeholder, type SQL } from 'drizzle-orm';
-import { perBatch, preparedOnce, type Db } from '../db/client';
-import { companies, userCompanies } from '../db/schema';
+import { perBatch, type Db } from '../db/client';
+import type { companies } from '../db/schema';
 import { ADMIN_ROLE } from '../../contract/customer';
 import { badRequest, forbidden, notFound } from '../lib/errors';
 import { currentUser, isStaff, type AuthUser } from './authenticate';
 import type { Idempotency } from './idempotency';
 import { ROW_SCOPES, type RowKind, type RowScope } from './access-rows';
+import { accessQueries, type AccessQueries } from './access-queries';
+import type { KeptAccess, SessionCache } from './session-cache';
 
 export type CompanyRow = typeof companies.$inferSelect;
 
@@ -90,7 +91,7 @@ const isApiRoute = (url: string) => url.startsWith('/v1/');
  * and the company the request names — in its path, query or body, or through a row — is looked up once and checked
  * against the user. Handlers and services receive `request.company`, never a code to check again.
  */
-export function registerAccess(app: FastifyInstance, db: Db, idempotency: Idempotency) {
+export function registerAccess(app: FastifyInstance, db: Db, idempotency: Idempotency, sessions: SessionCache) {
   app.decorateRequest('company', null);
   app.decorateRequest('companies', {
     getter(this: FastifyRequest & { _companies?: CompanyRow[] }) {
@@ -102,7 +103,7 @@ export function registerAccess(app: FastifyInstance, db: Db, idempotency: Idempo
   });
   app.decorateRequest(ESTABLISHED, false);
 
-  const gate: Gate = { db, idempotency, queries: accessQueries(db) };
+  const gate: Gate = { db, idempotency, sessions, queries: accessQueries(db) };
   const table: DeclaredRoute[] = [];
   app.decorate('accessTable', table);
   app.addHook('onRoute', (route: RouteOptions) => {
@@ -134,7 +135,25 @@ export function registerAccess(app: FastifyInstance, db: Db, idempotency: Idempo
 
 const ESTABLISHED = Symbol('access established');
 type Marked = FastifyRequest & { [ESTABLISHED]: boolean };
-type Gate = { db: Db; idempotency: Idempotency; queries: AccessQueries };
+type Gate = { db: Db; idempotency: Idempotency; sessions: SessionCache; queries: AccessQueries };
+
+/**
+ * The access answers a sync batch's changes share (decision 0067): they come with one token, in one transaction, and
+ * no change a batch carries alters whom a user may act for; a row's company changes only when the row is deleted. So a
+ * granted answer is kept for the batch until a change deletes something; a refusal is asked again (an earlier change
+ * of the batch may create the row). The check itself runs for every change. What a batch reads is not committed yet,
+ * so it is never kept with the session (`keepAccess`).
+ */
+const grantedInBatch = perBatch(() => new Map<string, unknown>());
+
+async function sharedInBatch<T>(key: string, read: () => Promise<T>, granted: (answer: T) => boolean): Promise<T> {
+  const kept = grantedInBatch();
+  if (!kept) return read();
+  if (kept.has(key)) return kept.get(key) as T;
+  const answer = await read();
+  if (granted(answer)) kept.set(key, answer);
+  return answer;
+}
 
 type Hook = NonNullable<RouteOptions['onRequest']>;
 const hooksOf = (hook: RouteOptions['onRequest'] | RouteOptions['preValidation'] | RouteOptions['preHandler']) =>
@@ -154,23 +173,6 @@ function wellFormed(req: FastifyRequest, declared: Access): boolean {
 
 const REPLIED = Symbol('replied');
 
-/**
- * The access answers a sync batch's changes share (decision 0067): they come with one token, in one transaction, and
- * no change a batch carries alters whom a user may act for; a row's company changes only when the row is deleted. So a
- * granted answer is kept for the batch until a change deletes something; a refusal is asked again (an earlier change
- * of the batch may create the row). The check itself runs for every change.
- */
-const grantedInBatch = perBatch(() => new Map<string, unknown>());
-
-async function sharedInBatch<T>(key: string, read: () => Promise<T>, granted: (answer: T) => boolean): Promise<T> {
-  const kept = grantedInBatch();
-  if (!kept) return read();
-  if (kept.has(key)) return kept.get(key) as T;
-  const answer = await read();
-  if (granted(answer)) kept.set(key, answer);
-  return answer;
-}
-
 async function establish(
   gate: Gate,
   req: FastifyRequest,
@@ -178,7 +180,6 @@ async function establish(
   declared: Access,
 ): Promise<typeof REPLIED | undefined> {
   (req as Marked)[ESTABLISHED] = true;
-  const { queries } = gate;
   const user = currentUser(req);
   if (req.method === 'DELETE') grantedInBatch()?.clear();
   switch (declared.kind) {
@@ -190,7 +191,7 @@ async function establish(
       return;
     case 'company': {
       const named = valuesAt(req, declared.from, declared.many);
-      const rows = await Promise.all(named.map((value) => companyFor(queries, user, declared.by, value)));
+      const rows = await Promise.all(named.map((value) => companyFor(gate, req, user, declared.by, value)));
       if (declared.manager && !manages(user)) throw forbidden();
       req.company = rows[0] ?? null;
       req.companies = rows;
@@ -200,23 +201,8 @@ async function establish(
       if (declared.manager && !manages(user)) throw forbidden();
       const [value] = valuesAt(req, declared.from, false);
       const scope: RowScope = ROW_SCOPES[declared.row];
-      // The row's companies and whether the user may act for each, in one round trip.
-      const rows = scope.wellFormed(value as string)
-        ? await sharedInBatch(
-            `row:${declared.row}:${isStaff(user)}:${user.id}:${value}`,
-            () => queries.row(declared.row, isStaff(user)).execute({ value, userId: user.id }),
-            (found) => found.some((r) => r.allowed),
-          )
-        : [];
-      // A change resent after its row was deleted (the outbox replays in order) gets the answer it had.
-      if (rows.length === 0 && req.method !== 'GET') {
-        const stored = await gate.idempotency.replayStored(req, reply);
-        if (stored) {
-          await reply.send(stored.body);
-          return REPLIED;
-        }
-      }
-      const allowed = rows.filter((r) => r.allowed).map((r) => r.company);
+      const allowed = await rowCompanies(gate, req, reply, declared.row, value as string);
+      if (allowed === REPLIED) return REPLIED;
       // Another company's row is as unknown as a missing one: ids cannot be probed.
       if (allowed.length === 0)
         throw scope.hiddenFromCustomers && !isStaff(user) ? forbidden() : notFound(scope.notFound);
@@ -248,72 +234,80 @@ function valuesAt(req: FastifyRequest, from: Source, many: boolean): string[] {
  * The company a user may act for (decision 0005): a customer gets 403 for a company they are not linked to — and for
  * an unknown one too, so codes cannot be probed; staff get 404 for an unknown one.
  */
-async function companyFor(queries: AccessQueries, user: AuthUser, key: CompanyKey, value: string): Promise<CompanyRow> {
+async function companyFor(
+  gate: Gate,
+  req: FastifyRequest,
+  user: AuthUser,
+  key: CompanyKey,
+  value: string,
+): Promise<CompanyRow> {
   const by = key === 'codeOrId' ? (UUID.test(value) ? 'id' : 'code') : key;
+  const keptAs = `company:${by}:${value}`;
+  const kept = keptAccess(gate, req, keptAs);
+  if (kept) return kept[0] as CompanyRow;
+  const mark = gate.sessions.mark();
   const [row] =
     by === 'id' && !UUID.test(value)
       ? []
       : await sharedInBatch(
           `company:${by}:${isStaff(user)}:${user.id}:${value}`,
-          () => queries.company(by, isStaff(user)).execute({ value, userId: user.id }),
+          () => gate.queries.company(by, isStaff(user)).execute({ value, userId: user.id }),
           (found) => found[0]?.allowed === true,
         );
   if (!row) throw isStaff(user) ? notFound('CompanyNotFound') : forbidden();
   if (!row.allowed) throw forbidden();
+  keepAccess(gate, req, keptAs, [row.company], mark);
   return row.company;
+}
+
+/** The companies of a named row the user may act for (none: missing, or not theirs), or REPLIED when a stored answer
+ * of a change to a row deleted since was sent. */
+async function rowCompanies(
+  gate: Gate,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  kind: RowKind,
+  value: string,
+): Promise<CompanyRow[] | typeof REPLIED> {
+  const scope: RowScope = ROW_SCOPES[kind];
+  const user = currentUser(req);
+  const keptAs = `row:${kind}:${value}`;
+  const kept = scope.fixedCompany ? keptAccess(gate, req, keptAs) : undefined;
+  if (kept) return kept as CompanyRow[];
+  const mark = gate.sessions.mark();
+  // The row's companies and whether the user may act for each, in one round trip.
+  const rows = scope.wellFormed(value)
+    ? await sharedInBatch(
+        `row:${kind}:${isStaff(user)}:${user.id}:${value}`,
+        () => gate.queries.row(kind, isStaff(user)).execute({ value, userId: user.id }),
+        (found) => found.some((r) => r.allowed),
+      )
+    : [];
+  // A change resent after its row was deleted (the outbox replays in order) gets the answer it had.
+  if (rows.length === 0 && req.method !== 'GET') {
+    const stored = await gate.idempotency.replayStored(req, reply);
+    if (stored) {
+      await reply.send(stored.body);
+      return REPLIED;
+    }
+  }
+  const allowed = rows.filter((r) => r.allowed).map((r) => r.company);
+  if (allowed.length > 0 && scope.fixedCompany) keepAccess(gate, req, keptAs, allowed, mark);
+  return allowed;
+}
+
+/**
+ * An allowed outcome this session already had (decision 0068, second round): kept with the session in the session
+ * cache, so every instance forgets it when the user changes — their companies and roles included — or the session
+ * ends, and keeps nothing while it may miss such news. Only allowed outcomes are kept: a refusal asks again.
+ */
+function keptAccess(gate: Gate, req: FastifyRequest, key: string): KeptAccess | undefined {
+  return req.sessionKey ? gate.sessions.access(req.sessionKey, key) : undefined;
+}
+
+function keepAccess(gate: Gate, req: FastifyRequest, key: string, companies: CompanyRow[], mark: number): void {
+  if (req.sessionKey && !grantedInBatch()) gate.sessions.keepAccess(req.sessionKey, key, companies, mark);
 }
 
 /** Staff manage every company; a CustomerAdministrator the companies they are linked to (checked beside this). */
 const manages = (user: AuthUser) => isStaff(user) || user.roles.includes(ADMIN_ROLE);
-
-/**
- * Who may act for a company, as a condition inside a query (decision 0005): staff may act for every company, anyone
- * else for the companies they are linked to. `userId` is the placeholder of the user's id.
- */
-function mayActFor(staff: boolean, userId: Placeholder): SQL<boolean> {
-  if (staff) return sql<boolean>`true`;
-  // Qualified names: in a one-table select drizzle writes bare column names, which inside the subquery would name
-  // user_companies' own columns.
-  const link = (column: AnyColumn) => sql`${userCompanies}.${sql.identifier(column.name)}`;
-  const company = sql`${companies}.${sql.identifier(companies.id.name)}`;
-  return sql<boolean>`exists (select 1 from ${userCompanies} where ${link(userCompanies.userId)} = ${userId} and ${link(userCompanies.companyId)} = ${company})`;
-}
-
-/**
- * The access hook's queries, each prepared once per kind and role (decision 0068): every request pays one of them, and
- * building the same SQL again per request cost as much as running it. PostgreSQL keeps them as named statements per
- * connection. A sync batch's changes prepare their own on its transaction (`preparedOnce`).
- */
-function accessQueries(db: Db) {
-  const select = (staff: boolean) =>
-    db.select({ company: companies, allowed: mayActFor(staff, sql.placeholder('userId')) }).from(companies);
-  const value = sql.placeholder('value');
-  const role = (staff: boolean) => (staff ? 'staff' : 'customer');
-  const byCompany = new Map<string, () => ReturnType<typeof prepareCompany>>();
-  const prepareCompany = (by: 'id' | 'code', staff: boolean) =>
-    select(staff)
-      .where(by === 'id' ? eq(companies.id, value) : eq(companies.code, value))
-      .limit(1)
-      .prepare(`access_company_${by}_${role(staff)}`);
-  const byRow = new Map<string, () => ReturnType<typeof prepareRow>>();
-  const prepareRow = (kind: RowKind, staff: boolean) =>
-    select(staff)
-      .where(inArray(companies.id, ROW_SCOPES[kind].companyIds(db, value)))
-      .prepare(`access_row_${kind}_${role(staff)}`);
-  return {
-    company(by: 'id' | 'code', staff: boolean) {
-      const name = `${by}:${staff}`;
-      let query = byCompany.get(name);
-      if (!query) byCompany.set(name, (query = preparedOnce(() => prepareCompany(by, staff))));
-      return query();
-    },
-    row(kind: RowKind, staff: boolean) {
-      const name = `${kind}:${staff}`;
-      let query = byRow.get(name);
-      if (!query) byRow.set(name, (query = preparedOnce(() => prepareRow(kind, staff))));
-      return query();
-    },
-  };
-}
-
-type AccessQueries = ReturnType<typeof accessQueries>;

@@ -14,6 +14,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The authenticated user; set by the `authenticate` hook. */
     user: AuthUser | null;
+    /** The hash of the request's token once authenticated: the session's key in the session cache. */
+    sessionKey: string | null;
   }
   interface FastifyInstance {
     authenticate: (request: FastifyRequest) => Promise<void>;
@@ -46,6 +48,7 @@ export function isStaff(user: Pick<AuthUser, 'roles'>): boolean {
 /** Registers `request.user` and the `authenticate` hook that refuses a missing, unknown or expired token. */
 export function registerAuthentication(app: FastifyInstance, db: Db, cache: SessionCache) {
   app.decorateRequest('user', null);
+  app.decorateRequest('sessionKey', null);
   app.decorate('authenticate', async (request: FastifyRequest) => {
     const token = bearerToken(request);
     if (!token) throw unauthorized();
@@ -53,6 +56,7 @@ export function registerAuthentication(app: FastifyInstance, db: Db, cache: Sess
     const cached = cache.get(tokenHash);
     if (cached) {
       request.user = { ...cached.user, sessionId: cached.sessionId };
+      request.sessionKey = tokenHash;
       return;
     }
     // A forget (from any instance) that arrives while this reads makes the answer too old to keep.
@@ -75,6 +79,7 @@ export function registerAuthentication(app: FastifyInstance, db: Db, cache: Sess
     const { sessionId, validTo, ...user } = row;
     cache.set(tokenHash, { sessionId, validTo: validTo.getTime(), user }, mark);
     request.user = { ...user, sessionId };
+    request.sessionKey = tokenHash;
   });
 }
 

@@ -1,10 +1,19 @@
 import type { CurrentUser } from '../../contract/customer';
 import type { DbOrTx } from '../db/client';
 import type { Bus } from '../lib/bus';
+import type { companies } from '../db/schema';
 
 export type CachedSession = { sessionId: string; validTo: number; user: CurrentUser };
 
+/** The companies a session was found allowed to act for through one company or row name (`access.ts` keys them). */
+export type KeptAccess = readonly Readonly<typeof companies.$inferSelect>[];
+
+type Entry = CachedSession & { cachedAt: number; access?: Map<string, KeptAccess> };
+
 type Log = { error(details: object, message: string): void };
+
+/** Access outcomes kept per session at most. */
+const MAX_ACCESS_PER_SESSION = 256;
 
 /**
  * Recently seen sessions, by token hash, for at most `ttlMs`: most authenticated requests then need no database
@@ -18,7 +27,7 @@ type Log = { error(details: object, message: string): void };
  * the backstop for news lost without the connection being seen to drop.
  */
 export class SessionCache {
-  private readonly entries = new Map<string, CachedSession & { cachedAt: number }>();
+  private readonly entries = new Map<string, Entry>();
   /** Raised by every forget, local or from another instance. */
   private generation = 0;
   private following: { bus: Bus; log: Log } | undefined;
@@ -42,6 +51,29 @@ export class SessionCache {
   }
 
   get(tokenHash: string, now = Date.now()): CachedSession | undefined {
+    return this.live(tokenHash, now);
+  }
+
+  /**
+   * What the access hook found this session may act for through `key` (a company or row name), kept with the session
+   * (decision 0068, second round): it lives no longer than the session's entry and is forgotten with it — a logout, any
+   * change to the user (their companies included), news lost while the bus was deaf, the TTL.
+   */
+  access(tokenHash: string, key: string, now = Date.now()): KeptAccess | undefined {
+    return this.live(tokenHash, now)?.access?.get(key);
+  }
+
+  /** Keeps an allowed outcome of the access check, read after `mark`: not if anything was forgotten since. */
+  keepAccess(tokenHash: string, key: string, companies: KeptAccess, mark: number, now = Date.now()): void {
+    if (this.deaf || mark !== this.generation) return;
+    const entry = this.live(tokenHash, now);
+    if (!entry) return;
+    // A session names few companies and rows; a client walking through many ids is not kept past a bound.
+    if ((entry.access ??= new Map()).size >= MAX_ACCESS_PER_SESSION) entry.access.clear();
+    entry.access.set(key, Object.freeze(companies.map((row) => Object.freeze({ ...row }))));
+  }
+
+  private live(tokenHash: string, now: number): Entry | undefined {
     const entry = this.entries.get(tokenHash);
     if (!entry) return undefined;
     if (now - entry.cachedAt > this.ttlMs || entry.validTo <= now) {

@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { openDatabase, type DatabaseHandle } from '../../server/db/client';
-import { serverSecrets } from '../../server/db/schema';
+import { eq, sql } from 'drizzle-orm';
+import { companies, products, serverSecrets } from '../../server/db/schema';
+import type { CompanyRow } from '../../server/plugins/access';
 import { SessionCache } from '../../server/plugins/session-cache';
 import type { CurrentUser } from '../../contract/customer';
 import { fetchChallenge, solve, solvedCaptcha } from './captcha-proof';
@@ -127,6 +128,20 @@ describe('a read that raced a change', () => {
     cache.set('hash', session, cache.mark());
     expect(cache.get('hash')?.sessionId).toBe('s1');
   });
+
+  it('keeps no access outcome read while a forget arrived, and forgets kept ones with the user', () => {
+    const cache = new SessionCache(10_000);
+    cache.set('hash', session, cache.mark());
+    const company = { id: 'c1', code: '10001' } as CompanyRow;
+    const mark = cache.mark();
+    void cache.forgetToken('another');
+    cache.keepAccess('hash', 'company:code:10001', [company], mark);
+    expect(cache.access('hash', 'company:code:10001')).toBeUndefined();
+    cache.keepAccess('hash', 'company:code:10001', [company], cache.mark());
+    expect(cache.access('hash', 'company:code:10001')?.[0]?.code).toBe('10001');
+    void cache.forgetUser('u1');
+    expect(cache.access('hash', 'company:code:10001')).toBeUndefined();
+  });
 });
 
 describe('news lost while an instance is not listening', () => {
@@ -195,6 +210,65 @@ describe('roles on two instances', () => {
     expect(add.statusCode).toBe(403);
     // The session itself lives on: Ebba is still a customer there.
     expect(await status(b, { method: 'GET', url: '/v1/customer/', token: ebba })).toBe(200);
+  });
+});
+
+describe('access on two instances', () => {
+  it('a user removed from a company on A no longer reads its prices, order history or purchase lists on B', async () => {
+    const admin = await login(a, DEMO.admin);
+    const person = {
+      firstName: 'Måns',
+      lastName: 'Tvåsson',
+      email: 'mans.tvasson@skafferi.test',
+      phone: '070-333 44 55',
+    };
+    const created = await call(a, {
+      method: 'POST',
+      url: '/v1/customers',
+      token: admin,
+      payload: { ...person, roles: ['Customer'], companyCodes: ['10003'] },
+    });
+    expect(created.statusCode).toBe(201);
+    const { id } = created.json<{ id: string }>();
+    const link = tokenFromMail((await lastMail(a, person.email))!.text, '/login/email-registration');
+    const activated = await call(a, {
+      method: 'POST',
+      url: '/v1/auth/confirm-registration',
+      payload: { token: link, password: 'Måns#2026', confirmPassword: 'Måns#2026', captcha: await solvedCaptcha(a) },
+    });
+    expect(activated.statusCode).toBe(200);
+    const mans = activated.json<{ token: string }>().token;
+    const { db } = a.services.database;
+    const [product] = await db.select({ id: products.id }).from(products).limit(1);
+    const [company] = await db.select({ id: companies.id }).from(companies).where(eq(companies.code, '10003'));
+    const list = await call(a, {
+      method: 'POST',
+      url: '/v1/purchase-lists',
+      token: mans,
+      payload: { companyCode: '10003', name: 'Måns lista' },
+    });
+    expect(list.statusCode).toBe(201);
+    const reads: Call[] = [
+      { method: 'GET', url: `/v1/products/prices?company=10003&ids=${product!.id}`, token: mans },
+      { method: 'GET', url: '/v1/company/10003/order-history', token: mans },
+      { method: 'GET', url: `/v1/purchase-lists/${list.json<{ id: string }>().id}`, token: mans },
+    ];
+    // B answers them twice: the second time from what it kept of the first.
+    for (let round = 0; round < 2; round++) for (const read of reads) expect(await status(b, read), read.url).toBe(200);
+
+    const removed = await call(a, {
+      method: 'DELETE',
+      url: `/v1/customers/${company!.id}/customer/${id}`,
+      token: admin,
+    });
+    expect(removed.statusCode).toBe(204);
+
+    const [prices, history, ownList] = reads as [Call, Call, Call];
+    await lagUntil('company removal', async () => (await status(b, prices)) === 403);
+    expect(await status(b, history)).toBe(403);
+    // A list of a company the user may not act for is as unknown as a missing one.
+    expect(await status(b, ownList)).toBe(404);
+    expect(await status(a, prices)).toBe(403);
   });
 });
 

@@ -11,6 +11,7 @@ import { createCartService, fillText } from '../cart/service';
 import { fileNameHeader } from '../../lib/file-name-header';
 import { orderPdf } from './pdf';
 import { createOrderService } from './service';
+import { createOrderHistory } from './history';
 
 type Deps = { db: Db; idempotency: Idempotency; now?: (() => Date) | undefined };
 
@@ -18,13 +19,14 @@ type Deps = { db: Db; idempotency: Idempotency; now?: (() => Date) | undefined }
 export function orderRoutes({ db, idempotency, now = () => new Date() }: Deps) {
   const serviceOn = (on: DbOrTx) => ({ orders: createOrderService(on), carts: createCartService(on, now) });
   const reads = serviceOn(db).orders;
+  const history = createOrderHistory(db);
 
   return async (fastify: FastifyInstance) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
 
     register(app, routes.history, {
       access: access.company('params.companyCode'),
-      handler: (req) => reads.history(scopedCompany(req), req.query),
+      handler: (req) => history.page(scopedCompany(req), req.query),
     });
 
     register(app, routes.detail, {

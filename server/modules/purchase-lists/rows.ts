@@ -75,6 +75,87 @@ export const prepareListRow = (db: DbOrTx) =>
     .limit(1)
     .prepare('purchase_list_row');
 
+/** The item columns of a detail row, named apart from the list's (null on the one row of an empty list). */
+const detailItemColumns = {
+  itemId: purchaseListItems.id,
+  productId: products.id,
+  sku: products.sku,
+  productName: products.name,
+  brandName: products.brandName,
+  unit: products.unit,
+  piecesPerCarton: products.piecesPerCarton,
+  quantity: purchaseListItems.quantity,
+  addedAt: purchaseListItems.addedAt,
+  gtinPiece: products.gtinPiece,
+  gtinCarton: products.gtinCarton,
+  images: products.images,
+  stockStatus: products.stockStatus,
+  discontinued: products.discontinued,
+  wholeUnitsOnly: products.wholeUnitsOnly,
+};
+
+/**
+ * A company's list and its items in one round trip (placeholders `id`, `companyId`), prepared once (decision 0068,
+ * second round): one row per item with the list's columns beside it, or one row without an item for an empty list,
+ * none when the list is not the company's. The item count is the rows', not a subquery per row.
+ */
+export const prepareDetailRows = (db: DbOrTx) => {
+  const { itemCount: _count, ...list } = listColumns;
+  return db
+    .select({ ...list, ...detailItemColumns })
+    .from(purchaseLists)
+    .innerJoin(companies, eq(companies.id, purchaseLists.companyId))
+    .leftJoin(users, eq(users.id, purchaseLists.createdBy))
+    .leftJoin(purchaseListItems, eq(purchaseListItems.listId, purchaseLists.id))
+    .leftJoin(products, eq(products.id, purchaseListItems.productId))
+    .where(and(eq(purchaseLists.id, sql.placeholder('id')), eq(purchaseLists.companyId, sql.placeholder('companyId'))))
+    .prepare('purchase_list_detail');
+};
+
+type DetailRow = Awaited<ReturnType<ReturnType<typeof prepareDetailRows>['execute']>>[number];
+
+/** The list and its items of the detail rows (undefined: no such list of the company). */
+export function fromDetailRows(rows: DetailRow[]): { list: ListRow; items: PurchaseListItem[] } | undefined {
+  const [first] = rows;
+  if (!first) return undefined;
+  const items: PurchaseListItem[] = [];
+  for (const row of rows) {
+    if (row.itemId === null) continue;
+    items.push(
+      toItem({
+        id: row.itemId,
+        productId: row.productId,
+        sku: row.sku,
+        name: row.productName,
+        brandName: row.brandName,
+        unit: row.unit,
+        piecesPerCarton: row.piecesPerCarton,
+        quantity: row.quantity,
+        addedAt: row.addedAt,
+        gtinPiece: row.gtinPiece,
+        gtinCarton: row.gtinCarton,
+        images: row.images,
+        stockStatus: row.stockStatus,
+        discontinued: row.discontinued,
+        wholeUnitsOnly: row.wholeUnitsOnly,
+        // An item row: its columns are all there (only an empty list has a row without one).
+      } as ItemRow),
+    );
+  }
+  const list: ListRow = {
+    id: first.id,
+    companyId: first.companyId,
+    companyCode: first.companyCode,
+    name: first.name,
+    itemCount: items.length,
+    createdAt: first.createdAt,
+    updatedAt: first.updatedAt,
+    firstName: first.firstName,
+    lastName: first.lastName,
+  };
+  return { list, items };
+}
+
 /** A list's items with their products (placeholder `listId`), prepared once (decision 0068). */
 export const prepareItemRows = (db: DbOrTx) =>
   db

@@ -1,4 +1,4 @@
-import { and, eq, or } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { preparedOnce, type DbOrTx } from '../../db/client';
 import { companies, products, purchaseListItems, purchaseLists, users } from '../../db/schema';
 import type {
@@ -16,9 +16,10 @@ import { AppError, conflict, notFound } from '../../lib/errors';
 import { errorText } from '../../lib/i18n';
 import type { CompanyRow } from '../../plugins/access';
 import {
-  itemColumns,
+  fromDetailRows,
   listColumns,
   lookupField,
+  prepareDetailRows,
   prepareItemRows,
   prepareListRow,
   settleListQuantity,
@@ -27,6 +28,7 @@ import {
   type ItemRow,
   type ListRow,
 } from './rows';
+import { addTargetOn, prepareInsertItem, prepareItemRow, prepareTouchList } from './add-item';
 
 export type PurchaseListService = ReturnType<typeof createPurchaseListService>;
 export type ItemSort = { sort: PurchaseListSort; order: SortOrder };
@@ -53,6 +55,12 @@ export function createPurchaseListService(db: DbOrTx) {
   // as the server; a change's service lives for its transaction and prepares only what it uses.
   const listQuery = preparedOnce(() => prepareListRow(db));
   const itemsQuery = preparedOnce(() => prepareItemRows(db));
+  const detailQuery = preparedOnce(() => prepareDetailRows(db));
+  // A change's statements, prepared on its transaction as it first runs them.
+  const addTarget = addTargetOn(db, lockList);
+  const insertItem = preparedOnce(() => prepareInsertItem(db));
+  const touchQuery = preparedOnce(() => prepareTouchList(db));
+  const itemQuery = preparedOnce(() => prepareItemRow(db));
 
   /** The list if it is the company's (else undefined). */
   async function listRow(company: CompanyRow, id: string): Promise<ListRow | undefined> {
@@ -101,17 +109,17 @@ export function createPurchaseListService(db: DbOrTx) {
     if (itemId === undefined) {
       return ((await itemsQuery().execute({ listId })) as ItemRow[]).map(toItem);
     }
-    const rows = await db
-      .select(itemColumns)
-      .from(purchaseListItems)
-      .innerJoin(products, eq(products.id, purchaseListItems.productId))
-      .where(and(eq(purchaseListItems.listId, listId), eq(purchaseListItems.id, itemId)));
-    return (rows as ItemRow[]).map(toItem);
+    if (!UUID.test(itemId)) return [];
+    return ((await itemQuery().execute({ listId, itemId })) as ItemRow[]).map(toItem);
   }
 
+  /** The company's list with its items, else 404: one round trip. */
   async function detailOf(company: CompanyRow, id: string, sort: ItemSort = DEFAULT_SORT): Promise<PurchaseListDetail> {
-    const row = await listOf(company, id);
-    return { ...toList(row), items: sortItems(await itemRows(id), sort) };
+    const found = UUID.test(id)
+      ? fromDetailRows(await detailQuery().execute({ id, companyId: company.id }))
+      : undefined;
+    if (!found) throw listNotFound();
+    return { ...toList(found.list), items: sortItems(found.items, sort) };
   }
 
   async function itemOf(listId: string, itemId: string): Promise<PurchaseListItem> {
@@ -121,29 +129,7 @@ export function createPurchaseListService(db: DbOrTx) {
   }
 
   async function touch(company: CompanyRow, listId: string, now: Date) {
-    await db
-      .update(purchaseLists)
-      .set({ updatedAt: now })
-      .where(and(eq(purchaseLists.id, listId), eq(purchaseLists.companyId, company.id)));
-  }
-
-  /** The product with what an item of it shows (`itemColumns` without the item's own), so an add reads it once. */
-  async function findProduct(body: AddPurchaseListItemBody) {
-    const { id: _item, quantity: _quantity, addedAt: _added, productId: _product, ...shown } = itemColumns;
-    const columns = { id: products.id, ...shown };
-    const where =
-      body.productId !== undefined
-        ? eq(products.id, body.productId)
-        : body.ean !== undefined
-          ? or(eq(products.gtinPiece, body.ean), eq(products.gtinCarton, body.ean))
-          : eq(products.sku, body.articleNumber ?? '');
-    const [product] = await db.select(columns).from(products).where(where).orderBy(products.sku).limit(1);
-    if (!product) {
-      throw new AppError(404, 'ProductNotFound', undefined, [
-        { path: lookupField(body), message: errorText('ProductNotFound') },
-      ]);
-    }
-    return product;
+    await touchQuery().execute({ listId, companyId: company.id, now });
   }
 
   return {
@@ -230,50 +216,34 @@ export function createPurchaseListService(db: DbOrTx) {
       body: AddPurchaseListItemBody,
       now = new Date(),
     ): Promise<PurchaseListItemAnswer> {
-      await lockList(company, listId);
-      const { id: productId, ...product } = await findProduct(body);
+      const { product, existing } = await addTarget(company, listId, body);
+      if (body.id && existing !== null) {
+        if (existing !== product.id) throw conflict('ClientIdTaken');
+        return { ...(await itemOf(listId, body.id)), messages: [] };
+      }
       const { quantity, messages } = settleListQuantity(product, body.quantity, 1);
-      // Inserted first: the usual case takes one statement; only a conflict asks why (a resend, or a taken id/article).
-      const inserted = await db
-        .insert(purchaseListItems)
-        .values({
-          ...(body.id ? { id: body.id } : {}),
-          listId,
-          productId,
-          quantity: String(quantity),
-          addedAt: now,
-        })
-        .onConflictDoNothing()
-        .returning({
-          id: purchaseListItems.id,
-          quantity: purchaseListItems.quantity,
-          addedAt: purchaseListItems.addedAt,
-        });
-      const added = inserted[0];
-      if (added) {
-        await touch(company, listId, now);
-        return { ...toItem({ ...added, productId, ...product }), messages };
-      }
-      if (body.id) {
-        const [existing] = await db
-          .select({ productId: purchaseListItems.productId })
-          .from(purchaseListItems)
-          .where(and(eq(purchaseListItems.id, body.id), eq(purchaseListItems.listId, listId)));
-        if (existing) {
-          if (existing.productId !== productId) throw conflict('ClientIdTaken');
-          return { ...(await itemOf(listId, body.id)), messages: [] };
-        }
-      }
-      if (body.id) {
+      const inserted = await insertItem().execute({
+        id: body.id ?? null,
+        listId,
+        productId: product.id,
+        quantity: String(quantity),
+        addedAt: now,
+      });
+      const itemId = inserted[0]?.id;
+      if (!itemId && body.id) {
         const [taken] = await db
           .select({ id: purchaseListItems.id })
           .from(purchaseListItems)
           .where(eq(purchaseListItems.id, body.id));
         if (taken) throw conflict('ClientIdTaken');
       }
-      throw new AppError(409, 'ArticleAlreadyInList', undefined, [
-        { path: lookupField(body), message: errorText('ArticleAlreadyInList') },
-      ]);
+      if (!itemId) {
+        throw new AppError(409, 'ArticleAlreadyInList', undefined, [
+          { path: lookupField(body), message: errorText('ArticleAlreadyInList') },
+        ]);
+      }
+      await touch(company, listId, now);
+      return { ...(await itemOf(listId, itemId)), messages };
     },
 
     async updateItem(
