@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
-import { perBatch, type Db } from '../db/client';
+import type { Db } from '../db/client';
 import type { companies } from '../db/schema';
 import { ADMIN_ROLE } from '../../contract/customer';
 import { badRequest, forbidden, notFound } from '../lib/errors';
@@ -7,6 +7,7 @@ import { currentUser, isStaff, type AuthUser } from './authenticate';
 import type { Idempotency } from './idempotency';
 import { ROW_SCOPES, type RowKind, type RowScope } from './access-rows';
 import { accessQueries, type AccessQueries } from './access-queries';
+import { grantedInBatch, sharedInBatch } from './access-batch';
 import type { KeptAccess, SessionCache } from './session-cache';
 
 export type CompanyRow = typeof companies.$inferSelect;
@@ -136,24 +137,6 @@ export function registerAccess(app: FastifyInstance, db: Db, idempotency: Idempo
 const ESTABLISHED = Symbol('access established');
 type Marked = FastifyRequest & { [ESTABLISHED]: boolean };
 type Gate = { db: Db; idempotency: Idempotency; sessions: SessionCache; queries: AccessQueries };
-
-/**
- * The access answers a sync batch's changes share (decision 0067): they come with one token, in one transaction, and
- * no change a batch carries alters whom a user may act for; a row's company changes only when the row is deleted. So a
- * granted answer is kept for the batch until a change deletes something; a refusal is asked again (an earlier change
- * of the batch may create the row). The check itself runs for every change. What a batch reads is not committed yet,
- * so it is never kept with the session (`keepAccess`).
- */
-const grantedInBatch = perBatch(() => new Map<string, unknown>());
-
-async function sharedInBatch<T>(key: string, read: () => Promise<T>, granted: (answer: T) => boolean): Promise<T> {
-  const kept = grantedInBatch();
-  if (!kept) return read();
-  if (kept.has(key)) return kept.get(key) as T;
-  const answer = await read();
-  if (granted(answer)) kept.set(key, answer);
-  return answer;
-}
 
 type Hook = NonNullable<RouteOptions['onRequest']>;
 const hooksOf = (hook: RouteOptions['onRequest'] | RouteOptions['preValidation'] | RouteOptions['preHandler']) =>

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { preparedOnce, type DbOrTx } from '../../db/client';
-import { companies, products, purchaseListItems, purchaseLists, users } from '../../db/schema';
+import { companies, purchaseListItems, purchaseLists, users } from '../../db/schema';
 import type {
   AddPurchaseListItemBody,
   CreatePurchaseListBody,
