@@ -2,11 +2,11 @@ import { z } from 'zod';
 import { plainText } from './common';
 
 /**
- * Most changes in one sync batch: one request, one server transaction (decision 0067). 250: at a phone's 300 ms round
- * trip 1 000 changes are four requests, not ten; a batch of them holds its transaction ~0.5 s on a quiet server, which
- * on the embedded database every other request waits for — so not more (decision 0071).
+ * Most changes in one sync batch: one request, one server transaction (decision 0067). Not more (decision 0071): a
+ * batch of 250 held its transaction so long under load that 500 counts of one article took longer in two requests
+ * than in five, and a batch on the embedded database makes every other request wait for it.
  */
-export const SYNC_BATCH_MAX = 250;
+export const SYNC_BATCH_MAX = 100;
 
 /** An Idempotency-Key as the per-call routes accept it (server/plugins/idempotency.ts). */
 const key = z.string().regex(/^[\w.:-]{8,200}$/, { message: 'validation.invalid' });

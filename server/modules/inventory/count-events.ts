@@ -18,7 +18,10 @@ export function countEventStore(db: DbOrTx, scope: InventoryScope) {
     return db.select().from(inventoryCountEvents).where(eq(inventoryCountEvents.itemId, itemId));
   }
 
-  /** Re-derives an item's quantity and counting info from its events (the merge rule) and stores them. */
+  /**
+   * Re-derives an item's quantity and counting info from its events (the merge rule) and stores them. Returns the
+   * events read and their merge, so that an answer built right after need not read them again.
+   */
   async function recompute(itemId: string, now: Date) {
     const [item] = await db
       .select({
@@ -45,7 +48,7 @@ export function countEventStore(db: DbOrTx, scope: InventoryScope) {
         updatedAt: now,
       })
       .where(eq(inventoryListItems.id, itemId));
-    return figures.merged;
+    return { events, merged: figures.merged };
   }
 
   return { eventsOf, recompute };

@@ -39,9 +39,16 @@ export function inventoryCountCalls(db: DbOrTx, scope: InventoryScope, store: Co
     return existing !== undefined && sameCount(existing, body);
   }
 
-  async function answerFor(company: CompanyRow, listId: string, itemId: string, countId: string): Promise<CountAnswer> {
-    const events = await eventsOf(itemId);
-    const merged = mergeCounts(events.map(toMergeEvent));
+  /** `known`: the item's events and their merge as `recompute` just read them in this transaction (read once). */
+  async function answerFor(
+    company: CompanyRow,
+    listId: string,
+    itemId: string,
+    countId: string,
+    known?: Awaited<ReturnType<CountEvents['recompute']>>,
+  ): Promise<CountAnswer> {
+    const events = known?.events ?? (await eventsOf(itemId));
+    const merged = known?.merged ?? mergeCounts(events.map(toMergeEvent));
     const event = events.find((e) => e.id === countId)!;
     const names = await userNames(event.userId ? [event.userId] : []);
     return { item: await itemOf(company.id, listId, itemId), count: toCount(event, names, merged.effective) };
@@ -79,6 +86,7 @@ export function inventoryCountCalls(db: DbOrTx, scope: InventoryScope, store: Co
         .from(inventoryCountEvents)
         .where(and(eq(inventoryCountEvents.id, body.id), eq(inventoryCountEvents.itemId, itemId)));
       let created = false;
+      let known: Awaited<ReturnType<typeof recompute>> | undefined;
       if (existing) {
         if (!sameCount(existing, body)) throw conflict('ClientIdTaken');
       } else if (await idTaken(inventoryCountEvents, body.id)) {
@@ -100,10 +108,10 @@ export function inventoryCountCalls(db: DbOrTx, scope: InventoryScope, store: Co
           receivedAt: now,
         });
         created = true;
-        await recompute(itemId, now);
+        known = await recompute(itemId, now);
         await touch(company.id, listId, now, [itemId]);
       }
-      return { ...(await answerFor(company, listId, itemId, body.id)), created };
+      return { ...(await answerFor(company, listId, itemId, body.id, known)), created };
     },
 
     async counts(company: CompanyRow, listId: string, itemId: string): Promise<InventoryCount[]> {
