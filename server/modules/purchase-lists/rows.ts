@@ -76,23 +76,8 @@ export const prepareListRow = (db: DbOrTx) =>
     .prepare('purchase_list_row');
 
 /** The item columns of a detail row, named apart from the list's (null on the one row of an empty list). */
-const detailItemColumns = {
-  itemId: purchaseListItems.id,
-  productId: products.id,
-  sku: products.sku,
-  productName: products.name,
-  brandName: products.brandName,
-  unit: products.unit,
-  piecesPerCarton: products.piecesPerCarton,
-  quantity: purchaseListItems.quantity,
-  addedAt: purchaseListItems.addedAt,
-  gtinPiece: products.gtinPiece,
-  gtinCarton: products.gtinCarton,
-  images: products.images,
-  stockStatus: products.stockStatus,
-  discontinued: products.discontinued,
-  wholeUnitsOnly: products.wholeUnitsOnly,
-};
+const { id: itemId, name: productName, ...sharedItemColumns } = itemColumns;
+const detailItemColumns = { itemId, productName, ...sharedItemColumns };
 
 /**
  * A company's list and its items in one round trip (placeholders `id`, `companyId`), prepared once (decision 0068,
