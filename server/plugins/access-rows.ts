@@ -2,8 +2,7 @@ import { eq, type Placeholder, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { orders, purchaseLists, userCompanies } from '../db/schema';
 import type { ErrorCode } from '../../contract/common';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { UUID } from '../lib/ids';
 
 export type RowScope = {
   /** Whether a request's name of the row has the row's shape (else validation answers first, with its own 400). */

@@ -9,6 +9,7 @@ import { ROW_SCOPES, type RowKind, type RowScope } from './access-rows';
 import { accessQueries, type AccessQueries } from './access-queries';
 import { grantedInBatch, sharedInBatch } from './access-batch';
 import type { KeptAccess, SessionCache } from './session-cache';
+import { UUID } from '../lib/ids';
 
 export type CompanyRow = typeof companies.$inferSelect;
 
@@ -141,8 +142,6 @@ type Gate = { db: Db; idempotency: Idempotency; sessions: SessionCache; queries:
 type Hook = NonNullable<RouteOptions['onRequest']>;
 const hooksOf = (hook: RouteOptions['onRequest'] | RouteOptions['preValidation'] | RouteOptions['preHandler']) =>
   (hook === undefined ? [] : Array.isArray(hook) ? hook : [hook]) as Hook extends (infer H)[] ? H[] : never;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Whether the request's own name of its company or row can be looked up as it is. */
 function wellFormed(req: FastifyRequest, declared: Access): boolean {

@@ -18,8 +18,7 @@ import { errorText } from '../../lib/i18n';
 import type { CartContext } from './context';
 import { fillText, message, tooBig } from './messages';
 import type { CartRow, CartStore } from './store';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { UUID } from '../../lib/ids';
 
 type Line = { id: string; lineNumber: number; productId: string; unit: CartUnit; quantity: number };
 

@@ -10,10 +10,10 @@ import type {
 import { AppError, conflict, notFound } from '../../lib/errors';
 import { errorText } from '../../lib/i18n';
 import type { CompanyRow } from '../../plugins/access';
+import { UUID } from '../../lib/ids';
 
 export type CompanyProductService = ReturnType<typeof createCompanyProductService>;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const collator = new Intl.Collator('sv', { sensitivity: 'base', numeric: true });
 const escapeLike = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 

@@ -12,7 +12,8 @@ import { compareCountEvents, mergeCounts, toMilli, toMilliPieces } from '../../.
 import { conflict } from '../../lib/errors';
 import type { CompanyRow } from '../../plugins/access';
 import type { CountEvents } from './count-events';
-import { UUID, toCount, toMergeEvent, type EventRow } from './rows';
+import { UUID } from '../../lib/ids';
+import { toCount, toMergeEvent, type EventRow } from './rows';
 import type { InventoryScope } from './scope';
 
 /** Whether a stored count event is this count body again (a resend). */

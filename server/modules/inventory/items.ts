@@ -22,7 +22,8 @@ import { errorText } from '../../lib/i18n';
 import type { CompanyRow } from '../../plugins/access';
 import { createPriceService } from '../prices/service';
 import type { CountEvents } from './count-events';
-import { UUID, toMergeEvent } from './rows';
+import { UUID } from '../../lib/ids';
+import { toMergeEvent } from './rows';
 import type { InventoryScope, ItemQuery } from './scope';
 
 /**

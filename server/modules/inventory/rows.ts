@@ -34,7 +34,6 @@ import {
 /** The name shown for a user who no longer exists (locales/sv/inventory.json). */
 const DELETED_USER = inventoryTexts.items.deletedUser;
 
-export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const escapeLike = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 export const fullName = (first: string | null, last: string | null) =>
   first === null ? null : `${first} ${last ?? ''}`.trim();

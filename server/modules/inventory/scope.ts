@@ -24,8 +24,8 @@ import type {
 import { inventoryItemOrder, matchesInventoryQuery } from '../../../contract/rules/inventory-items';
 import { publishOn } from '../../lib/bus';
 import { conflict, notFound } from '../../lib/errors';
+import { UUID } from '../../lib/ids';
 import {
-  UUID,
   fullName,
   itemColumns,
   listColumns,

@@ -7,6 +7,7 @@ import { AppError, notFound } from '../../lib/errors';
 import { errorText } from '../../lib/i18n';
 import type { CompanyRow } from '../../plugins/access';
 import { itemColumns, lookupField, type ProductRow } from './rows';
+import { UUID } from '../../lib/ids';
 
 const placeholder = sql.placeholder;
 
@@ -66,8 +67,6 @@ export const prepareItemRow = (db: DbOrTx) =>
     .innerJoin(products, eq(products.id, purchaseListItems.productId))
     .where(and(eq(purchaseListItems.listId, placeholder('listId')), eq(purchaseListItems.id, placeholder('itemId'))))
     .prepare('purchase_list_item');
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const productNotFound = (body: AddPurchaseListItemBody) =>
   new AppError(404, 'ProductNotFound', undefined, [{ path: lookupField(body), message: errorText('ProductNotFound') }]);

@@ -29,12 +29,12 @@ import {
   type ListRow,
 } from './rows';
 import { addTargetOn, prepareInsertItem, prepareItemRow, prepareTouchList } from './add-item';
+import { UUID } from '../../lib/ids';
 
 export type PurchaseListService = ReturnType<typeof createPurchaseListService>;
 export type ItemSort = { sort: PurchaseListSort; order: SortOrder };
 
 const DEFAULT_SORT: ItemSort = { sort: 'date', order: 'asc' };
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Items in the asked order, by the rule the device's mirror uses too (contract/purchase-list-order.ts). */
 export function sortItems(items: PurchaseListItem[], { sort, order }: ItemSort): PurchaseListItem[] {
