@@ -16,9 +16,14 @@ import { stockholmLocal } from '../calendar/deliveries';
 
 type CategoryRow = typeof categories.$inferSelect;
 
+/** The last minute asked for and its Stockholm day: every day there starts on a whole minute, and prices ask often. */
+let lastDay = { minute: NaN, day: '' };
+
 /** Today's date in Stockholm (yyyy-MM-dd): the day prices and expiry dates are judged by. */
 export function stockholmToday(now = new Date()): string {
-  return stockholmLocal(now).slice(0, 10);
+  const minute = Math.floor(now.getTime() / 60_000);
+  if (minute !== lastDay.minute) lastDay = { minute, day: stockholmLocal(now).slice(0, 10) };
+  return lastDay.day;
 }
 
 /** The search filter that lists a category's products (see contract/search.ts, products collection). */

@@ -84,20 +84,8 @@ function pricesQuery(db: DbOrTx) {
 
 type Product = Parameters<typeof customerPrice>[0];
 
-/** The Stockholm day of `now`, worked out once a minute: every day starts on a whole minute there. */
-function stockholmDayByMinute() {
-  let minute = NaN;
-  let day = '';
-  return (now: Date) => {
-    const at = Math.floor(now.getTime() / 60_000);
-    if (at !== minute) [minute, day] = [at, stockholmToday(now)];
-    return day;
-  };
-}
-
 export function createPriceService(db: DbOrTx) {
   const prepared = preparedOnce(() => pricesQuery(db));
-  const today = stockholmDayByMinute();
   return {
     /** Prices of the given products for one company (already authorised by the caller); unknown ids are left out. */
     async forCompany(companyId: string, productIds: string[], now = new Date()): Promise<CustomerPrice[]> {
@@ -110,7 +98,7 @@ export function createPriceService(db: DbOrTx) {
           found.set(id, (entry = { product: { id, publicPrice, comparisonPrice, priceValidUntil }, rows: [] }));
         if (kind !== null && price !== null) entry.rows.push({ productId: id, kind, price, validFrom, validTo });
       }
-      const day = today(now);
+      const day = stockholmToday(now);
       // In the order asked, each product once.
       const answer: CustomerPrice[] = [];
       for (const id of productIds) {
