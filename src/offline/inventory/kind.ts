@@ -30,8 +30,6 @@ declare module '../engine/database' {
 
 const DETAIL_CONCURRENCY = 3;
 
-export { openedKey };
-
 type Answer = { status: number; body: unknown };
 
 async function get(client: SessionClient, path: string, headers: Record<string, string> = {}): Promise<Answer> {
