@@ -11,11 +11,11 @@ import { AppError, conflict, notFound } from '../../lib/errors';
 import { errorText } from '../../lib/i18n';
 import type { CompanyRow } from '../../plugins/access';
 import { UUID } from '../../lib/ids';
+import { likeContaining } from '../../lib/text';
 
 export type CompanyProductService = ReturnType<typeof createCompanyProductService>;
 
 const collator = new Intl.Collator('sv', { sensitivity: 'base', numeric: true });
-const escapeLike = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 type Row = typeof companyProducts.$inferSelect;
 
@@ -123,7 +123,7 @@ export function createCompanyProductService(db: DbOrTx) {
     ): Promise<PagedCompanyProducts> {
       const filters: SQL[] = [eq(companyProducts.companyId, company.id)];
       if (query.q) {
-        const like = escapeLike(query.q);
+        const like = likeContaining(query.q);
         filters.push(
           or(
             ilike(companyProducts.name, like),

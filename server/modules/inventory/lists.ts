@@ -11,7 +11,8 @@ import type {
 import { AppError, conflict } from '../../lib/errors';
 import { errorText } from '../../lib/i18n';
 import type { CompanyRow } from '../../plugins/access';
-import { closer, escapeLike, listColumns, previousList, toList } from './rows';
+import { likeContaining } from '../../lib/text';
+import { closer, listColumns, previousList, toList } from './rows';
 import type { InventoryScope } from './scope';
 
 export function inventoryListCalls(db: DbOrTx, scope: InventoryScope) {
@@ -53,7 +54,7 @@ export function inventoryListCalls(db: DbOrTx, scope: InventoryScope) {
       query: { q?: string | undefined; page: number; pageSize: number },
     ): Promise<PagedInventoryLists> {
       const filters: SQL[] = [eq(inventoryLists.companyId, company.id)];
-      if (query.q) filters.push(ilike(inventoryLists.name, escapeLike(query.q)));
+      if (query.q) filters.push(ilike(inventoryLists.name, likeContaining(query.q)));
       const where = and(...filters)!;
       const [totals] = await db.select({ n: count() }).from(inventoryLists).where(where);
       const totalRecords = totals?.n ?? 0;

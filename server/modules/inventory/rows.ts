@@ -30,13 +30,10 @@ import {
   varianceOf,
   type MergeEvent,
 } from '../../../contract/rules/count';
+import { fullName } from '../../lib/text';
 
 /** The name shown for a user who no longer exists (locales/sv/inventory.json). */
 const DELETED_USER = inventoryTexts.items.deletedUser;
-
-export const escapeLike = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-export const fullName = (first: string | null, last: string | null) =>
-  first === null ? null : `${first} ${last ?? ''}`.trim();
 
 export const previous = alias(inventoryListItems, 'previous_item');
 export const previousList = alias(inventoryLists, 'previous_list');

@@ -25,8 +25,8 @@ import { inventoryItemOrder, matchesInventoryQuery } from '../../../contract/rul
 import { publishOn } from '../../lib/bus';
 import { conflict, notFound } from '../../lib/errors';
 import { UUID } from '../../lib/ids';
+import { fullName } from '../../lib/text';
 import {
-  fullName,
   itemColumns,
   listColumns,
   previous,

@@ -4,7 +4,7 @@ import { orderRows, orders, users } from '../../db/schema';
 import type { OrderHistoryResponse, OrderStatus, OrderSummary } from '../../../contract/orders';
 import type { CompanyRow } from '../../plugins/access';
 import { plusDays, stockholmInstant } from '../cart/delivery';
-import { fullName } from './names';
+import { escapeLike, fullName, likeContaining } from '../../lib/text';
 
 export type HistoryQuery = {
   page: number;
@@ -58,8 +58,6 @@ function toSummary(r: SummaryRow): OrderSummary {
   };
 }
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 /** The values of a history query's filters, by the names its statement's placeholders have. */
 type FilterValues = { companyId: string; status?: string; from?: Date; to?: Date; prefix?: string; text?: string };
 type Filter = Exclude<keyof FilterValues, 'companyId' | 'text'>;
@@ -72,7 +70,7 @@ function filterValues(company: CompanyRow, query: HistoryQuery): FilterValues {
   const q = query.q?.trim();
   if (q) {
     values.prefix = `${escapeLike(q)}%`;
-    values.text = `%${escapeLike(q)}%`;
+    values.text = likeContaining(q);
   }
   return values;
 }

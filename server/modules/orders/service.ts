@@ -5,7 +5,7 @@ import { orderRows, orders, products, users } from '../../db/schema';
 import type { OrderDetail, OrderRow } from '../../../contract/orders';
 import { notFound } from '../../lib/errors';
 import type { CompanyRow } from '../../plugins/access';
-import { fullName } from './names';
+import { fullName } from '../../lib/text';
 
 type OrderRowDb = typeof orders.$inferSelect;
 
