@@ -64,6 +64,28 @@ const lagUntil = lagMeter('cross-instance');
 
 const status = async (app: FastifyInstance, request: Call) => (await call(app, request)).statusCode;
 
+type Person = { firstName: string; lastName: string; email: string; phone: string };
+
+/** A colleague the admin creates on A, activated through the mail's link with `password`: their id and token. */
+async function activatedColleague(admin: string, person: Person, roles: string[], password: string) {
+  const created = await call(a, {
+    method: 'POST',
+    url: '/v1/customers',
+    token: admin,
+    payload: { ...person, roles, companyCodes: ['10003'] },
+  });
+  expect(created.statusCode).toBe(201);
+  const { id } = created.json<{ id: string }>();
+  const link = tokenFromMail((await lastMail(a, person.email))!.text, '/login/email-registration');
+  const activated = await call(a, {
+    method: 'POST',
+    url: '/v1/auth/confirm-registration',
+    payload: { token: link, password, confirmPassword: password, captcha: await solvedCaptcha(a) },
+  });
+  expect(activated.statusCode).toBe(200);
+  return { id, token: activated.json<{ token: string }>().token };
+}
+
 describe('sessions on two instances', () => {
   it('a token logged out on A is refused on B, for reads and writes', async () => {
     const token = await login(a, DEMO.kund);
@@ -173,22 +195,12 @@ describe('roles on two instances', () => {
       email: 'ebba.tvasson@skafferi.test',
       phone: '070-222 33 44',
     };
-    const created = await call(a, {
-      method: 'POST',
-      url: '/v1/customers',
-      token: admin,
-      payload: { ...person, roles: ['Customer', 'CustomerAdministrator'], companyCodes: ['10003'] },
-    });
-    expect(created.statusCode).toBe(201);
-    const { id } = created.json<{ id: string }>();
-    const link = tokenFromMail((await lastMail(a, person.email))!.text, '/login/email-registration');
-    const activated = await call(a, {
-      method: 'POST',
-      url: '/v1/auth/confirm-registration',
-      payload: { token: link, password: 'Ebba#2026', confirmPassword: 'Ebba#2026', captcha: await solvedCaptcha(a) },
-    });
-    expect(activated.statusCode).toBe(200);
-    const ebba = activated.json<{ token: string }>().token;
+    const { id, token: ebba } = await activatedColleague(
+      admin,
+      person,
+      ['Customer', 'CustomerAdministrator'],
+      'Ebba#2026',
+    );
     const manage: Call = { method: 'GET', url: '/v1/company/10003/customers', token: ebba };
     expect(await status(b, manage)).toBe(200);
 
@@ -222,22 +234,7 @@ describe('access on two instances', () => {
       email: 'mans.tvasson@skafferi.test',
       phone: '070-333 44 55',
     };
-    const created = await call(a, {
-      method: 'POST',
-      url: '/v1/customers',
-      token: admin,
-      payload: { ...person, roles: ['Customer'], companyCodes: ['10003'] },
-    });
-    expect(created.statusCode).toBe(201);
-    const { id } = created.json<{ id: string }>();
-    const link = tokenFromMail((await lastMail(a, person.email))!.text, '/login/email-registration');
-    const activated = await call(a, {
-      method: 'POST',
-      url: '/v1/auth/confirm-registration',
-      payload: { token: link, password: 'Måns#2026', confirmPassword: 'Måns#2026', captcha: await solvedCaptcha(a) },
-    });
-    expect(activated.statusCode).toBe(200);
-    const mans = activated.json<{ token: string }>().token;
+    const { id, token: mans } = await activatedColleague(admin, person, ['Customer'], 'Måns#2026');
     const { db } = a.services.database;
     const [product] = await db.select({ id: products.id }).from(products).limit(1);
     const [company] = await db.select({ id: companies.id }).from(companies).where(eq(companies.code, '10003'));
