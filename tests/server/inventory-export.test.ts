@@ -222,3 +222,54 @@ describe('PDF export', () => {
     ).toBe(403);
   });
 });
+
+describe('walking order in the exports', () => {
+  it('lists each zone in the walking order the phones set, grouped by account in name order', async () => {
+    const before = await groups('zone');
+    const zone = before.data.find((g) => g.key !== null && g.items.length >= 3)!;
+    // The zone walked backwards: the opposite of the name order the API sorts by.
+    const walked = [...zone.items].reverse();
+    const set = await app.inject({
+      method: 'PUT',
+      url: `/v1/company/10001/inventory-list/${listId}/walk-order`,
+      headers: bearer(kund),
+      payload: { zone: zone.key, itemIds: walked.map((i) => i.id) },
+    });
+    expect(set.statusCode).toBe(200);
+
+    const articleRows = async (group: 'zone' | 'account') => {
+      const res = await app.inject({
+        method: 'GET',
+        url: `/v1/company/10001/inventory-list/${listId}/export/excel?group=${group}`,
+        headers: bearer(kund),
+      });
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+      const values: unknown[] = [];
+      workbook.worksheets[0]!.eachRow((row) => values.push(row.getCell(1).value));
+      return values;
+    };
+    const byZone = await articleRows('zone');
+    const heading = byZone.indexOf(`Zon: ${zone.label}`);
+    expect(byZone.slice(heading + 1, heading + 1 + walked.length)).toEqual(walked.map((i) => i.articleNumber));
+
+    const pdf = await app.inject({
+      method: 'GET',
+      url: `/v1/company/10001/inventory-list/${listId}/export/pdf`,
+      headers: bearer(kund),
+    });
+    const { text } = await extractText(await getDocumentProxy(new Uint8Array(pdf.rawPayload)), { mergePages: true });
+    const positions = walked.map((i) => text.indexOf(i.articleNumber));
+    expect(positions.every((p) => p >= 0)).toBe(true);
+    expect([...positions].sort((a, b) => a - b)).toEqual(positions);
+
+    // An account has no walk: its items keep the API's name order.
+    const byAccount = await articleRows('account');
+    const accounts = await groups('account');
+    const account = accounts.data[0]!;
+    const accountHeading = byAccount.indexOf(`Konto: ${account.label}`);
+    expect(byAccount.slice(accountHeading + 1, accountHeading + 1 + account.items.length)).toEqual(
+      account.items.map((i) => i.articleNumber),
+    );
+  });
+});

@@ -6,7 +6,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { chartAccounts, companyZones } from '../../db/schema';
 import type { ChartAccount, CompanyZone, InventoryGroup, InventoryGroupsResponse } from '../../../contract/inventory';
-import { groupInventoryItems, varianceTotal } from '../../../contract/rules/inventory-items';
+import { groupInventoryItems, varianceTotal, walkThroughOrder } from '../../../contract/rules/inventory-items';
 import type { CompanyRow } from '../../plugins/access';
 import type { InventoryScope, ItemQuery } from './scope';
 
@@ -42,14 +42,19 @@ export function inventoryGroupCalls(db: DbOrTx, scope: InventoryScope) {
       return { group, data, stockValue: data.reduce((s, g) => s + g.subtotal, 0), varianceValue: varianceTotal(items) };
     },
 
-    /** Everything an export needs: the company, the list, its groups and lookups. */
+    /**
+     * Everything an export needs: the company, the list, its groups and lookups. Grouped by zone, each zone's items
+     * come in its walking order, as the count screen walks them, so the printed list can be counted from top to
+     * bottom (docs/decisions/0061); grouped by account they stay in name order (an account has no walk).
+     */
     async exportData(company: CompanyRow, listId: string, group: InventoryGroup) {
       await listOf(company.id, listId);
-      const [list, items, lookups] = await Promise.all([
+      const [list, named, lookups] = await Promise.all([
         summary(company.id, listId),
         sortedItems(company.id, listId, {}),
         companyLookups(company.id),
       ]);
+      const items = group === 'zone' ? [...named].sort(walkThroughOrder(lookups)) : named;
       return { company, list, groups: groupInventoryItems(items, group, lookups), group };
     },
 
