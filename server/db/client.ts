@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import * as schema from './schema';
 import { PostgresListener, type ConnectionWatcher } from './listener';
+import { preparedPglite } from './pglite-prepared';
 
 /**
  * Both engines speak the same SQL and expose the same Drizzle query API; the app is typed against the
@@ -207,8 +208,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   const client = options.dataDir
     ? new PGlite(options.dataDir)
     : new PGlite(options.template ? { loadDataDir: options.template } : {});
-  const db = drizzlePglite(client, { schema });
-  await migratePglite(db, { migrationsFolder });
+  await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
+  // The app's statements are prepared once and each run in one call into the engine (decision 0075); the migrations
+  // above run once and went the plain way.
+  const db = drizzlePglite(preparedPglite(client), { schema });
   return {
     db: followAmbient(db),
     kind: 'pglite',
