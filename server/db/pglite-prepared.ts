@@ -40,6 +40,16 @@ export function preparedPglite(pg: PGlite): PGlite {
     return out;
   };
 
+  // PGlite's `parseResults` merges a query's own parsers into the engine's (over 300 types) on every call; drizzle
+  // hands the same parsers object for every run of a query, so the merge is made once per object.
+  const merged = new WeakMap<object, typeof pg.parsers>();
+  const parsersFor = (own: QueryOptions['parsers']) => {
+    if (!own) return pg.parsers;
+    let all = merged.get(own);
+    if (all === undefined) merged.set(own, (all = { ...pg.parsers, ...own }));
+    return all;
+  };
+
   const run = (messages: Uint8Array[]) => pg.execProtocolStream(join(messages), { syncToFs: false });
 
   async function prepare(text: string, options: QueryOptions | undefined): Promise<Statement> {
@@ -96,8 +106,8 @@ export function preparedPglite(pg: PGlite): PGlite {
       }
       return parse.parseResults(
         statement.rows ? [statement.rows, ...answer] : answer,
-        pg.parsers,
-        options,
+        parsersFor(options?.parsers),
+        options && { ...options, parsers: undefined },
       )[0] as Results<T>;
     } catch (error) {
       // The fields PGlite's own `query` adds to a database error (the app's error log reads `query` and `params`).
