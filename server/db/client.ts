@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import * as schema from './schema';
 import { PostgresListener, type ConnectionWatcher } from './listener';
+import { preparedPglite } from './pglite-prepared';
 
 /**
  * Both engines speak the same SQL and expose the same Drizzle query API; the app is typed against the
@@ -34,7 +35,12 @@ const ambient = new AsyncLocalStorage<Ambient>();
  * The transaction (or savepoint) a use of `db` runs on now, and the batch's own transaction it is part of. `change`:
  * the savepoint a batch's change runs in (`inOneChange`), until the change opens its first transaction.
  */
-type Ambient = { tx: Tx; batch: Tx; change?: { open: boolean; savepoint: boolean } };
+type Ambient = { tx: Tx; batch: Tx; change?: Change };
+/** `kept`: what runs once the change is kept (`owedInBatch`); a change rolled back owes nothing. */
+type Change = { open: boolean; savepoint: boolean; kept: (() => void)[]; staged: Map<object, Map<string, unknown>> };
+
+/** What each open batch runs after its changes, before it commits (`owedInBatch`). */
+const batchEnds = new WeakMap<Tx, Map<object, () => Promise<void>>>();
 
 type Transaction = Db['transaction'];
 
@@ -108,18 +114,75 @@ export async function inOneChange<T>(
 ): Promise<T> {
   const batch = ambient.getStore()?.batch;
   if (!batch) throw new Error('inOneChange outside a batch');
-  const change = { open: true, savepoint };
-  if (!savepoint) return ambient.run({ tx: batch, batch, change }, work);
+  const change: Change = { open: true, savepoint, kept: [], staged: new Map() };
+  const settled = (result: T) => {
+    const kept = keep(result);
+    if (kept) for (const then of change.kept) then();
+    return kept;
+  };
+  if (!savepoint) {
+    const result = await ambient.run({ tx: batch, batch, change }, work);
+    settled(result);
+    return result;
+  }
   await batch.execute(sql`savepoint ${CHANGE}`);
   let kept = false;
   try {
     const result = await ambient.run({ tx: batch, batch, change }, work);
-    kept = keep(result);
+    kept = settled(result);
     return result;
   } finally {
     if (!kept) await batch.execute(sql`rollback to savepoint ${CHANGE}`);
     await batch.execute(sql`release savepoint ${CHANGE}`);
   }
+}
+
+/**
+ * What a batch's changes owe and the batch writes once, after its last change and before it commits (decision 0071,
+ * third round): e.g. a list's `updated_at`, which every change of the list would otherwise rewrite, one row version
+ * per change in one transaction. A change's entries count once it is kept (a refused change, rolled back, owes
+ * nothing); the change itself sees its own. Outside a batch `set` answers false: the caller writes at once.
+ */
+export function owedInBatch<V>(write: (owed: Map<string, V>, batch: Tx) => Promise<void>) {
+  const perBatchOwed = new WeakMap<Tx, Map<string, V>>();
+  const registry = {};
+  const owedOf = (batch: Tx) => {
+    let owed = perBatchOwed.get(batch);
+    if (owed === undefined) {
+      perBatchOwed.set(batch, (owed = new Map()));
+      let ends = batchEnds.get(batch);
+      if (ends === undefined) batchEnds.set(batch, (ends = new Map()));
+      ends.set(registry, () => (owed!.size > 0 ? write(owed!, batch) : Promise.resolve()));
+    }
+    return owed;
+  };
+  const stage = (key: string, value: V | undefined): boolean => {
+    const store = ambient.getStore();
+    if (!store) return false;
+    const owed = owedOf(store.batch);
+    if (!store.change) {
+      if (value === undefined) owed.delete(key);
+      else owed.set(key, value);
+      return true;
+    }
+    let staged = store.change.staged.get(registry) as Map<string, V | undefined> | undefined;
+    if (staged === undefined) store.change.staged.set(registry, (staged = new Map()));
+    staged.set(key, value);
+    store.change.kept.push(() => (value === undefined ? owed.delete(key) : owed.set(key, value)));
+    return true;
+  };
+  return {
+    /** What is owed for `key` in this batch, this change's own entries first (undefined outside a batch). */
+    get(key: string): V | undefined {
+      const store = ambient.getStore();
+      if (!store) return undefined;
+      const staged = store.change?.staged.get(registry) as Map<string, V | undefined> | undefined;
+      if (staged?.has(key)) return staged.get(key);
+      return perBatchOwed.get(store.batch)?.get(key);
+    },
+    set: (key: string, value: V) => stage(key, value),
+    forget: (key: string) => stage(key, undefined),
+  };
 }
 
 /**
@@ -139,7 +202,13 @@ export function perBatch<T extends object>(make: () => T): () => T | undefined {
 
 /** Runs `work` in one transaction on which every use of `db` in it runs (see `followAmbient`). */
 export function inOneTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> {
-  return db.transaction((tx) => ambient.run({ tx, batch: tx }, () => work(tx)));
+  return db.transaction((tx) =>
+    ambient.run({ tx, batch: tx }, async () => {
+      const result = await work(tx);
+      for (const end of batchEnds.get(tx)?.values() ?? []) await end();
+      return result;
+    }),
+  );
 }
 
 export type DatabaseHandle = {
@@ -207,8 +276,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   const client = options.dataDir
     ? new PGlite(options.dataDir)
     : new PGlite(options.template ? { loadDataDir: options.template } : {});
-  const db = drizzlePglite(client, { schema });
-  await migratePglite(db, { migrationsFolder });
+  await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
+  // The app's statements are prepared once and each run in one call into the engine (decision 0075); the migrations
+  // above run once and went the plain way.
+  const db = drizzlePglite(preparedPglite(client), { schema });
   return {
     db: followAmbient(db),
     kind: 'pglite',

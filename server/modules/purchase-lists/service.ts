@@ -30,6 +30,7 @@ import {
 } from './rows';
 import { addTargetOn, prepareInsertItem, prepareItemRow, prepareTouchList } from './add-item';
 import { UUID } from '../../lib/ids';
+import { listMarks } from './marks';
 
 export type PurchaseListService = ReturnType<typeof createPurchaseListService>;
 export type ItemSort = { sort: PurchaseListSort; order: SortOrder };
@@ -97,12 +98,18 @@ export function createPurchaseListService(db: DbOrTx) {
    */
   async function touchList(company: CompanyRow, id: string, now: Date, name?: string): Promise<void> {
     if (!UUID.test(id)) throw listNotFound();
+    // In a batch that has locked the list already, the mark waits for the batch's end (./marks.ts).
+    if (name === undefined && listMarks.get(id)?.companyId === company.id) {
+      listMarks.set(id, { at: now, written: false, companyId: company.id });
+      return;
+    }
     const [row] = await db
       .update(purchaseLists)
       .set({ updatedAt: now, ...(name === undefined ? {} : { name }) })
       .where(and(eq(purchaseLists.id, id), eq(purchaseLists.companyId, company.id)))
       .returning({ id: purchaseLists.id });
     if (!row) throw listNotFound();
+    listMarks.set(id, { at: now, written: true, companyId: company.id });
   }
 
   async function itemRows(listId: string, itemId?: string): Promise<PurchaseListItem[]> {
@@ -115,6 +122,12 @@ export function createPurchaseListService(db: DbOrTx) {
 
   /** The company's list with its items, else 404: one round trip. */
   async function detailOf(company: CompanyRow, id: string, sort: ItemSort = DEFAULT_SORT): Promise<PurchaseListDetail> {
+    // The list as a call would answer it: with the mark a batch still owes it.
+    const owed = listMarks.get(id);
+    if (owed && !owed.written && owed.companyId === company.id) {
+      await touchQuery().execute({ listId: id, companyId: company.id, now: owed.at });
+      listMarks.set(id, { ...owed, written: true });
+    }
     const found = UUID.test(id)
       ? fromDetailRows(await detailQuery().execute({ id, companyId: company.id }))
       : undefined;
@@ -128,8 +141,10 @@ export function createPurchaseListService(db: DbOrTx) {
     return item;
   }
 
+  /** Marks a list the caller has locked changed now; in a batch, at its end (./marks.ts). */
   async function touch(company: CompanyRow, listId: string, now: Date) {
-    await touchQuery().execute({ listId, companyId: company.id, now });
+    if (!listMarks.set(listId, { at: now, written: false, companyId: company.id }))
+      await touchQuery().execute({ listId, companyId: company.id, now });
   }
 
   return {
@@ -202,6 +217,7 @@ export function createPurchaseListService(db: DbOrTx) {
         .where(and(eq(purchaseLists.id, id), eq(purchaseLists.companyId, company.id)))
         .returning({ id: purchaseLists.id });
       if (removed.length === 0) throw listNotFound();
+      listMarks.forget(id);
     },
 
     /**
