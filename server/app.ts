@@ -191,7 +191,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Open live lists end before the server closes: it would otherwise wait for streams that never end (0060).
   const live = createLiveLists(bus);
   app.addHook('preClose', async () => live.closeAll());
-  app.decorate('services', { auth, companies, mailer, database, idempotency, limiter, bus, live });
+  app.decorate('services', { auth, companies, mailer, database, idempotency, limiter, bus, live, readCache });
 
   await app.register(healthRoutes(database));
   // CAPTCHA_HMAC_KEY unset: the key kept in the database, so that every instance signs and checks alike (0047).
@@ -235,6 +235,7 @@ export type Services = {
   limiter: Limiter;
   bus: Bus;
   live: LiveLists;
+  readCache: ReadCache;
 };
 
 declare module 'fastify' {

@@ -95,6 +95,11 @@ export class ReadCache {
     for (const key of keys) this.drop(key);
   }
 
+  /** Whether answers are kept now (not while the bus is deaf). */
+  get keeping(): boolean {
+    return !this.deaf;
+  }
+
   /** Bytes of bodies kept and their number, for tests and the bench. */
   size(): { bytes: number; entries: number } {
     return { bytes: this.bytes, entries: this.entries.size };
