@@ -14,7 +14,7 @@ import { registerAccess } from './plugins/access';
 import { processWritesOf } from './lib/process-writes';
 import { createBus, type Bus } from './lib/bus';
 import { ReadCache } from './lib/read-cache';
-import { forgetOnChange, readAnswers } from './lib/read-cache-answer';
+import { forgetOnChange, readAnswers, versionsOf } from './lib/read-cache-answer';
 import { createLimiter, databaseRateLimitStore, type Limiter } from './lib/limits';
 import { registerOpenApi } from './plugins/openapi';
 import { registerClient } from './plugins/client';
@@ -168,7 +168,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const readCache = new ReadCache();
   readCache.follow(bus);
   forgetOnChange(app, readCache);
-  const answers = readAnswers(readCache);
+  const answers = readAnswers(readCache, versionsOf(database));
   // An embedded database has this process as its only writer: caches may count its writes instead of asking the
   // database (decision 0042). Counted once a change's handler is done, before its answer goes out.
   const processWrites = processWritesOf(database);

@@ -1,10 +1,31 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { sql } from 'drizzle-orm';
+import type { DatabaseHandle } from '../db/client';
+import { readVersions } from '../db/schema';
 import { readTags, type ReadCache } from './read-cache';
 
 /** What a JSON answer is sent as by Fastify; a kept answer goes out with the same header and the same bytes. */
 const JSON_TYPE = 'application/json; charset=utf-8';
 
-type Pending = { key: string; tags: readonly string[]; mark: number };
+type Pending = { key: string; tags: readonly string[]; mark: number; version: number };
+
+/** The sum of the tags' versions now (they only grow, so an equal sum means none changed). */
+export type Versions = (tags: readonly string[]) => Promise<number>;
+
+/**
+ * The versions of a PostgreSQL database, where another process may have committed a change whose news has not reached
+ * this one yet: one prepared statement on the primary key, before every lookup. None for PGlite: it hands each NOTIFY
+ * to this process's listeners before the writing query returns, and no other process can write to it.
+ */
+export function versionsOf(database: DatabaseHandle): Versions | undefined {
+  if (database.kind === 'pglite') return undefined;
+  const query = database.db
+    .select({ sum: sql<string>`coalesce(sum(${readVersions.version}), 0)::bigint` })
+    .from(readVersions)
+    .where(sql`${readVersions.tag} = any(${sql.placeholder('tags')}::text[])`)
+    .prepare('read_versions_sum');
+  return async (tags) => Number((await query.execute({ tags }))[0]?.sum ?? 0);
+}
 
 /** The read a request missed, kept by `keep` once its answer is serialised. */
 const pending = new WeakMap<FastifyRequest, Pending>();
@@ -18,23 +39,28 @@ export type ReadAnswers = ReturnType<typeof readAnswers>;
  * byte-identical to a fresh read, and in check mode (decision 0068) what the schema check passed. Only 200 answers are
  * kept. Reads inside a transaction (a sync batch) never come here: only the GET routes on the database do.
  */
-export function readAnswers(cache: ReadCache) {
+export function readAnswers(cache: ReadCache, versions?: Versions) {
   return {
     /** The kept answer of `key`, sent as it was; else `read()`, whose answer is kept under `tags` if still current. */
     async serve<T>(
       req: FastifyRequest,
       reply: FastifyReply,
       key: string,
-      tags: readonly string[],
+      shows: readonly string[],
       read: () => Promise<T>,
     ): Promise<T | undefined> {
+      const mark = cache.mark();
+      // A TRUNCATE raises `all`.
+      const tags = [...shows, readTags.all];
+      // Read before the answer is: a change committed in between makes the kept answer's version stale, never newer.
+      const version = versions ? await versions(tags) : 0;
       const kept = cache.get(key);
-      if (kept) {
+      if (kept && kept.version === version) {
         // Awaiting the reply waits until it is sent (Fastify's `return reply`); the handler then has nothing to send.
-        await reply.type(JSON_TYPE).send(kept);
+        await reply.type(JSON_TYPE).send(kept.body);
         return undefined;
       }
-      pending.set(req, { key, tags, mark: cache.mark() });
+      pending.set(req, { key, tags, mark, version });
       return read();
     },
 
@@ -42,7 +68,7 @@ export function readAnswers(cache: ReadCache) {
     async keep(req: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> {
       const read = pending.get(req);
       if (read && reply.statusCode === 200 && typeof payload === 'string')
-        cache.keep(read.key, read.tags, Buffer.from(payload), read.mark);
+        cache.keep(read.key, read.tags, Buffer.from(payload), read.mark, read.version);
       return payload;
     },
   };

@@ -1,6 +1,7 @@
 import type { Bus } from './bus';
 
-type Entry = { body: Buffer; tags: readonly string[] };
+/** A kept answer: its bytes, what it shows, and the sum of those tags' versions it was read at (0 on PGlite). */
+export type KeptAnswer = { body: Buffer; tags: readonly string[]; version: number };
 
 /** What kept answers are forgotten by (decision 0076). The database's triggers (migration 0004) send the same names. */
 export const readTags = {
@@ -21,15 +22,17 @@ export const readTags = {
  * Serialised answers of database reads (prices, a purchase list, order history), kept per process as UTF-8 bytes and
  * each tagged with what it shows, for at most `maxBytes` of bodies (least recently served dropped first).
  *
- * Correct across instances on one database (decision 0076), as the session cache is (decision 0047): every commit
- * that changes a kept answer's rows — by this app, another instance, or anyone writing straight into the database —
- * makes a trigger NOTIFY its tag on the bus's channel when it commits, and every instance forgets the answers with that
- * tag. A read that began before some news arrived is not kept (`mark`), so an answer read just before a change
- * committed cannot outlive the news. While the bus's connection is down nothing is kept (news may be lost then), and
- * what was kept is dropped. Refusals and errors are never kept; the access check runs before every lookup.
+ * Correct across instances on one database (decision 0076): every change to a kept answer's rows — by this app,
+ * another instance, or anyone writing straight into the database — makes a trigger (migration 0004) raise its tag's
+ * version and NOTIFY the tag on the bus's channel when it commits; every instance forgets the answers with that tag. A
+ * read that began before some news arrived is not kept (`mark`), so an answer read just before a change committed
+ * cannot outlive the news. On PostgreSQL the news arrives a moment after the commit, so a kept answer is served only
+ * while its tags' versions are still those it was read at (read-cache-answer.ts); PGlite hands the news to this
+ * process before the writing query returns. While the bus's connection is down nothing is kept, and what was kept is
+ * dropped. Refusals and errors are never kept; the access check runs before every lookup.
  */
 export class ReadCache {
-  private readonly entries = new Map<string, Entry>();
+  private readonly entries = new Map<string, KeptAnswer>();
   private readonly byTag = new Map<string, Set<string>>();
   private bytes = 0;
   /** Raised by every forget; a read keeps its answer only if it is unchanged since the read began. */
@@ -49,12 +52,12 @@ export class ReadCache {
   }
 
   /** The kept answer of `key`, if any (then the most recently served). */
-  get(key: string): Buffer | undefined {
+  get(key: string): KeptAnswer | undefined {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
     this.entries.delete(key);
     this.entries.set(key, entry);
-    return entry.body;
+    return entry;
   }
 
   /** Taken before a read; `keep` keeps its answer only if nothing was forgotten since. */
@@ -63,7 +66,7 @@ export class ReadCache {
   }
 
   /** Keeps an answer read after `mark`, unless news arrived since, the bus is deaf, or it is too large to be worth it. */
-  keep(key: string, tags: readonly string[], body: Buffer, mark: number): void {
+  keep(key: string, tags: readonly string[], body: Buffer, mark: number, version = 0): void {
     if (this.deaf || mark !== this.generation || body.length > this.maxBytes / 32) return;
     this.drop(key);
     // A Map iterates in insertion order, and `get` moves what it serves to the end: the oldest served goes first.
@@ -71,7 +74,7 @@ export class ReadCache {
       if (this.bytes + body.length <= this.maxBytes) break;
       this.drop(oldest);
     }
-    this.entries.set(key, { body, tags });
+    this.entries.set(key, { body, tags, version });
     this.bytes += body.length;
     for (const tag of tags) {
       let keys = this.byTag.get(tag);

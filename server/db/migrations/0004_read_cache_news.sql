@@ -1,38 +1,45 @@
--- News for the per-instance read caches (server/lib/read-cache.ts, decision 0076): every commit that changes what a
--- kept answer shows tells every instance through the bus's channel (server/lib/bus.ts, BUS_CHANNEL), whoever wrote it
--- — the app, a sync batch, or the wholesaler's ERP straight into the database. A NOTIFY goes out when its transaction
--- commits and not at all when it rolls back; identical payloads of one transaction go out once, so a statement that
--- changes 2 000 rows of one company tells once. The tags are those of read-cache-tags.ts.
+CREATE TABLE "read_versions" (
+	"tag" text PRIMARY KEY NOT NULL,
+	"version" bigint NOT NULL
+);
+--> statement-breakpoint
+-- News for the per-instance read caches (server/lib/read-cache.ts, decision 0076): every change to what a kept answer
+-- shows, whoever wrote it — the app, a sync batch, or the wholesaler's ERP straight into the database — raises its
+-- tag's version in read_versions (seen by any read after the commit: PostgreSQL instances check it before serving a
+-- kept answer) and tells every instance through the bus's channel (server/lib/bus.ts, BUS_CHANNEL) so that they forget
+-- it. A NOTIFY goes out when its transaction commits and not at all when it rolls back; identical payloads of one
+-- transaction go out once. The tags are `readTags` of server/lib/read-cache.ts.
 CREATE OR REPLACE FUNCTION skafferi_read_news() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
-  tags text[];
-  tag text;
+  news_tags text[];
+  news_tag text;
 BEGIN
   IF TG_LEVEL = 'STATEMENT' THEN
     -- Products (shown by prices and lists), user names (lists, order history), and any TRUNCATE: no row to name.
     IF TG_OP = 'TRUNCATE' THEN
-      tags := ARRAY['all'];
+      news_tags := ARRAY['all'];
     ELSE
-      tags := ARRAY[TG_ARGV[0]];
+      news_tags := ARRAY[TG_ARGV[0]];
     END IF;
   ELSIF TG_TABLE_NAME = 'company_prices' THEN
-    tags := ARRAY['prices:' || NEW.company_id, 'prices:' || OLD.company_id];
+    news_tags := ARRAY['prices:' || NEW.company_id, 'prices:' || OLD.company_id];
   ELSIF TG_TABLE_NAME = 'purchase_lists' THEN
-    tags := ARRAY['list:' || NEW.id, 'list:' || OLD.id];
+    news_tags := ARRAY['list:' || NEW.id, 'list:' || OLD.id];
   ELSIF TG_TABLE_NAME = 'purchase_list_items' THEN
-    tags := ARRAY['list:' || NEW.list_id, 'list:' || OLD.list_id];
+    news_tags := ARRAY['list:' || NEW.list_id, 'list:' || OLD.list_id];
   ELSIF TG_TABLE_NAME = 'orders' THEN
-    tags := ARRAY['orders:' || NEW.company_id, 'orders:' || OLD.company_id];
+    news_tags := ARRAY['orders:' || NEW.company_id, 'orders:' || OLD.company_id];
   ELSIF TG_TABLE_NAME = 'order_rows' THEN
     -- An order's rows are counted in the history: its company's pages (an order deleted with its rows tells itself).
-    tags := ARRAY(SELECT 'orders:' || o.company_id FROM orders o WHERE o.id IN (NEW.order_id, OLD.order_id));
+    news_tags := ARRAY(SELECT 'orders:' || o.company_id FROM orders o WHERE o.id IN (NEW.order_id, OLD.order_id));
   ELSIF TG_TABLE_NAME = 'companies' THEN
-    tags := ARRAY['company:' || coalesce(NEW.id, OLD.id)];
+    news_tags := ARRAY['company:' || coalesce(NEW.id, OLD.id)];
   END IF;
-  FOREACH tag IN ARRAY coalesce(tags, '{}') LOOP
-    IF tag IS NOT NULL THEN
-      PERFORM pg_notify('skafferi_events', '{"type":"rows-changed","tag":"' || tag || '"}');
-    END IF;
+  -- An UPDATE within one company or list names it twice (NEW and OLD): raised once.
+  FOREACH news_tag IN ARRAY ARRAY(SELECT DISTINCT t FROM unnest(news_tags) AS t WHERE t IS NOT NULL) LOOP
+    INSERT INTO read_versions AS v (tag, version) VALUES (news_tag, 1)
+      ON CONFLICT (tag) DO UPDATE SET version = v.version + 1;
+    PERFORM pg_notify('skafferi_events', '{"type":"rows-changed","tag":"' || news_tag || '"}');
   END LOOP;
   RETURN NULL;
 END
