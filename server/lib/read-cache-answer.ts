@@ -1,31 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { sql } from 'drizzle-orm';
-import type { DatabaseHandle } from '../db/client';
-import { readVersions } from '../db/schema';
 import { readTags, type ReadCache } from './read-cache';
+import type { Versions } from './read-cache-versions';
 
 /** What a JSON answer is sent as by Fastify; a kept answer goes out with the same header and the same bytes. */
 const JSON_TYPE = 'application/json; charset=utf-8';
 
 type Pending = { key: string; tags: readonly string[]; mark: number; version: number };
-
-/** The sum of the tags' versions now (they only grow, so an equal sum means none changed). */
-export type Versions = (tags: readonly string[]) => Promise<number>;
-
-/**
- * The versions of a PostgreSQL database, where another process may have committed a change whose news has not reached
- * this one yet: one prepared statement on the primary key, before every lookup. None for PGlite: it hands each NOTIFY
- * to this process's listeners before the writing query returns, and no other process can write to it.
- */
-export function versionsOf(database: DatabaseHandle): Versions | undefined {
-  if (database.kind === 'pglite') return undefined;
-  const query = database.db
-    .select({ sum: sql<string>`coalesce(sum(${readVersions.version}), 0)::bigint` })
-    .from(readVersions)
-    .where(sql`${readVersions.tag} = any(${sql.placeholder('tags')}::text[])`)
-    .prepare('read_versions_sum');
-  return async (tags) => Number((await query.execute({ tags }))[0]?.sum ?? 0);
-}
 
 /** The read a request missed, kept by `keep` once its answer is serialised. */
 const pending = new WeakMap<FastifyRequest, Pending>();
