@@ -13,6 +13,9 @@ import { isStaff, registerAuthentication } from './plugins/authenticate';
 import { registerAccess } from './plugins/access';
 import { processWritesOf } from './lib/process-writes';
 import { createBus, type Bus } from './lib/bus';
+import { ReadCache } from './lib/read-cache';
+import { forgetOnChange, readAnswers } from './lib/read-cache-answer';
+import { versionsOf } from './lib/read-cache-versions';
 import { createLimiter, databaseRateLimitStore, type Limiter } from './lib/limits';
 import { registerOpenApi } from './plugins/openapi';
 import { registerClient } from './plugins/client';
@@ -162,6 +165,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const customersIn = (tx: DbOrTx) => createCustomerService(tx);
   const idempotency = createIdempotency(db);
   registerAccess(app, db, idempotency, sessionCache);
+  // Answers of database reads kept per process, forgotten on every instance by the database's news (decision 0076).
+  const readCache = new ReadCache();
+  readCache.follow(bus);
+  forgetOnChange(app, readCache);
+  const answers = readAnswers(readCache, versionsOf(database));
   // An embedded database has this process as its only writer: caches may count its writes instead of asking the
   // database (decision 0042). Counted once a change's handler is done, before its answer goes out.
   const processWrites = processWritesOf(database);
@@ -184,7 +192,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Open live lists end before the server closes: it would otherwise wait for streams that never end (0060).
   const live = createLiveLists(bus);
   app.addHook('preClose', async () => live.closeAll());
-  app.decorate('services', { auth, companies, mailer, database, idempotency, limiter, bus, live });
+  app.decorate('services', { auth, companies, mailer, database, idempotency, limiter, bus, live, readCache });
 
   await app.register(healthRoutes(database));
   // CAPTCHA_HMAC_KEY unset: the key kept in the database, so that every instance signs and checks alike (0047).
@@ -194,11 +202,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(customerRoutes({ companies, idempotency, customersIn, sessionCache, config, mailer, passwords }));
   await app.register(customerManagementRoutes({ db, config, idempotency, mailer, sessionCache, passwords }));
   await app.register(companyRoutes(companies));
-  await app.register(purchaseListRoutes({ db, idempotency }));
+  await app.register(purchaseListRoutes({ db, idempotency, answers }));
   await app.register(inventoryRoutes({ db, idempotency, live }));
   await app.register(companyProductRoutes({ db, idempotency }));
   await app.register(catalogRoutes(db));
-  await app.register(priceRoutes({ db }));
+  await app.register(priceRoutes({ db, answers }));
   await app.register(searchRoutes({ db, config }));
   await app.register(contentRoutes({ db, config }));
   await app.register(
@@ -206,7 +214,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   );
   await app.register(calendarRoutes({ db, now }));
   await app.register(checkoutRoutes({ db, idempotency, now }));
-  await app.register(orderRoutes({ db, idempotency, now }));
+  await app.register(orderRoutes({ db, idempotency, answers, now }));
   await app.register(popularRoutes({ db, now }));
   await app.register(contactRoutes({ db, config: captchaConfig, mailer }));
   await app.register(newsletterRoutes({ db, config, mailer }));
@@ -228,6 +236,7 @@ export type Services = {
   limiter: Limiter;
   bus: Bus;
   live: LiveLists;
+  readCache: ReadCache;
 };
 
 declare module 'fastify' {

@@ -12,11 +12,13 @@ import { fileNameHeader } from '../../lib/file-name-header';
 import { orderPdf } from './pdf';
 import { createOrderService } from './service';
 import { createOrderHistory } from './history';
+import type { ReadAnswers } from '../../lib/read-cache-answer';
+import { readTags } from '../../lib/read-cache';
 
-type Deps = { db: Db; idempotency: Idempotency; now?: (() => Date) | undefined };
+type Deps = { db: Db; idempotency: Idempotency; answers: ReadAnswers; now?: (() => Date) | undefined };
 
 /** SPEC §7 orders: history, one order, its PDF, and re-order into the cart. */
-export function orderRoutes({ db, idempotency, now = () => new Date() }: Deps) {
+export function orderRoutes({ db, idempotency, answers, now = () => new Date() }: Deps) {
   const serviceOn = (on: DbOrTx) => ({ orders: createOrderService(on), carts: createCartService(on, now) });
   const reads = serviceOn(db).orders;
   const history = createOrderHistory(db);
@@ -26,7 +28,14 @@ export function orderRoutes({ db, idempotency, now = () => new Date() }: Deps) {
 
     register(app, routes.history, {
       access: access.company('params.companyCode'),
-      handler: (req) => history.page(scopedCompany(req), req.query),
+      // Kept per company and query (decision 0076) until its orders, their rows or a user's name change.
+      handler: (req, reply) => {
+        const company = scopedCompany(req);
+        const key = `orders|${company.id}|${JSON.stringify(req.query)}`;
+        const tags = [readTags.company(company.id), readTags.orders(company.id), readTags.users];
+        return answers.serve(req, reply, key, tags, () => history.page(company, req.query));
+      },
+      onSend: answers.keep,
     });
 
     register(app, routes.detail, {

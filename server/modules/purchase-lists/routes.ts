@@ -6,11 +6,13 @@ import { changes } from '../../plugins/change';
 import { register } from '../../plugins/route';
 import { createPurchaseListService } from './service';
 import { access, scopedCompany } from '../../plugins/access';
+import type { ReadAnswers } from '../../lib/read-cache-answer';
+import { readTags } from '../../lib/read-cache';
 
-type Deps = { db: Db; idempotency: Idempotency };
+type Deps = { db: Db; idempotency: Idempotency; answers: ReadAnswers };
 
 /** SPEC §7 purchase lists (contract/routes/purchase-lists.ts). Every change goes through idempotency (0006). */
-export function purchaseListRoutes({ db, idempotency }: Deps) {
+export function purchaseListRoutes({ db, idempotency, answers }: Deps) {
   const serviceOn = (on: DbOrTx) => createPurchaseListService(on);
   const reads = serviceOn(db);
   const change = changes(idempotency);
@@ -30,7 +32,14 @@ export function purchaseListRoutes({ db, idempotency }: Deps) {
 
     register(app, routes.detail, {
       access: ofList,
-      handler: (req) => reads.detail(scopedCompany(req), req.params.id, req.query),
+      // Kept per list and sort (decision 0076) until the list, its items, their products or a user's name change.
+      handler: (req, reply) => {
+        const company = scopedCompany(req);
+        const key = `list|${company.id}|${req.params.id}|${JSON.stringify(req.query)}`;
+        const tags = [readTags.company(company.id), readTags.list(req.params.id), readTags.products, readTags.users];
+        return answers.serve(req, reply, key, tags, () => reads.detail(company, req.params.id, req.query));
+      },
+      onSend: answers.keep,
     });
 
     register(app, routes.rename, {
