@@ -16,12 +16,20 @@ export function useOpenList(id: string | null, needsRead: boolean): boolean {
     if (!id) return;
     let cancelled = false;
     // The engine's code comes after the screen's first paint (decision 0070, second round): marking the list is not
-    // what the screen draws with, and a list not on the device waits for the sync anyway.
+    // what the screen draws with. A list not on the device waits for the sync: the engine is asked for beside the
+    // marking (not after it), and reads inventory before the other kinds (decision 0077).
+    const engineLoad = asking
+      ? loadSyncEngine().then((engine) => {
+          engine.preferKind('inventoryList');
+          return engine;
+        })
+      : null;
+    engineLoad?.catch(() => undefined);
     void import('../../offline/inventory/mutate')
       .then(({ openInventoryList }) => openInventoryList(offlineDb(), id))
       .then(async (fresh) => {
         if (cancelled || (!fresh && !asking)) return;
-        const engine = await loadSyncEngine();
+        const engine = await (engineLoad ?? loadSyncEngine());
         return engine
           .syncController()
           .syncNow()
