@@ -43,13 +43,17 @@ export const isStaff = (user: CurrentUser | undefined) => hasRole(user, STAFF_RO
 type SyncModule = NonNullable<ReturnType<typeof loadedSyncEngine>>;
 
 /**
- * The engine has taken over the sync status: it has loaded and its session link has told it the page's session (so
- * its status has the user and the company, as the preview had). Once true, it stays.
+ * The engine has taken over the sync status: it has loaded, its session link has told it the page's session and
+ * company, and its status has read the user the preview knew (a reload whose session the engine holds already does
+ * not call setSession: the user comes with the controller's first read). Once true, it stays.
  */
 let engineInCharge = false;
 function engineReady(): SyncModule | undefined {
   const engine = loadedSyncEngine();
-  if (engine && !engineInCharge && !engine.sessionLinkBusy.get()) engineInCharge = true;
+  if (engine && !engineInCharge && !engine.sessionLinkBusy.get()) {
+    const known = syncPreview.get().userId;
+    if (known === null || engine.syncController().getStatus().userId !== null) engineInCharge = true;
+  }
   return engineInCharge ? engine : undefined;
 }
 
@@ -68,20 +72,29 @@ function engineStore<T>(
   return {
     subscribe(listener: () => void): () => void {
       let detach: (() => void) | undefined;
-      let detachLink: (() => void) | undefined;
+      let detachWaiting: (() => void) | undefined;
       let detachBefore: (() => void) | undefined;
       const attach = () => {
         const engine = loadedSyncEngine();
         if (!engine) return;
-        detachLink ??= engine.sessionLinkBusy.subscribe(() => {
-          attach();
-          listener();
-        });
+        if (!detachWaiting && !detach) {
+          // Loaded, not in charge yet: what may put it in charge is its link settling and its status being read.
+          const onChange = () => {
+            attach();
+            listener();
+          };
+          const stopLink = engine.sessionLinkBusy.subscribe(onChange);
+          const stopStatus = engine.syncController().subscribe(onChange);
+          detachWaiting = () => {
+            stopLink();
+            stopStatus();
+          };
+        }
         if (engineReady() && !detach) {
           detach = read(engine).subscribe(listener);
           detachBefore?.();
           detachBefore = undefined;
-          detachLink();
+          detachWaiting?.();
         }
       };
       if (!engineReady()) detachBefore = before.subscribe(listener);
@@ -93,7 +106,7 @@ function engineStore<T>(
       return () => {
         stopWaiting();
         detach?.();
-        detachLink?.();
+        detachWaiting?.();
         detachBefore?.();
       };
     },

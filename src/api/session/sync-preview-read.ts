@@ -2,7 +2,7 @@ import { liveQuery } from 'dexie';
 import { offlineDb, type OfflineDb } from '../../offline/schema';
 import { queryStatus } from '../../offline/engine/status-read';
 import type { SyncStatus } from '../../offline/engine/sync-status';
-import { browserMemory, rememberedCompany } from './company-memory';
+import { browserMemory, rememberedCompany, type CompanyMemory } from './company-memory';
 
 /**
  * The sync status as the device's database holds it, for the moment before the engine has loaded (sync-preview.ts):
@@ -13,10 +13,11 @@ import { browserMemory, rememberedCompany } from './company-memory';
 export async function readStoredStatus(
   token: string | null,
   db: OfflineDb = offlineDb(),
+  memory: CompanyMemory | null = browserMemory(),
 ): Promise<Partial<SyncStatus>> {
   const row = await db.session.get('current');
   if (!token || row?.token !== token) return {};
-  const company = rememberedCompany(browserMemory(), row.userId);
+  const company = rememberedCompany(memory, row.userId);
   return { ...(await queryStatus(db, () => company)), companyCode: company };
 }
 
