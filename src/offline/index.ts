@@ -18,6 +18,7 @@ export {
   needsRenewal,
   offlineDb,
   openOfflineDb,
+  preferKind,
   refresh,
   requestBackgroundSync,
   storeSession,

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { tokenResponse } from '../../contract/auth';
 import { apiError } from '../../contract/common';
+import { companyDetail, currentUser } from '../../contract/customer';
+import { readCompanyDetail, readCurrentUser } from '../../src/api/customer-answers';
 import { readErrorBody, readTokenResponse } from '../../src/api/shell-answers';
 
 // The app shell reads these two answers without zod (decision 0044); here they are held to the contract's schemas.
@@ -33,6 +35,58 @@ const tokenBodies: unknown[] = [
   '',
 ];
 
+const user = {
+  id: 'u1',
+  email: 'kund@skafferi.test',
+  firstName: 'Karin',
+  lastName: 'Kund',
+  phone: null,
+  roles: ['Customer'],
+  defaultCompany: '10001',
+  scannerSound: true,
+};
+const userBodies: unknown[] = [
+  user,
+  { ...user, phone: '070-123 45 67', defaultCompany: null, roles: [], extra: 1 },
+  ...Object.keys(user).flatMap((key) => [
+    { ...user, [key]: undefined },
+    { ...user, [key]: null },
+    { ...user, [key]: 7 },
+  ]),
+  { ...user, roles: ['Customer', 3] },
+  null,
+  [],
+];
+
+const company = {
+  id: 'c1',
+  code: '10001',
+  name: 'Restaurang Kastanjen',
+  customersCount: 3,
+  active: true,
+  city: 'Uppsala',
+  orgNumber: '556677-8899',
+  street: 'Kungsgatan 1',
+  postalCode: '753 21',
+  phone: null,
+  email: null,
+  nextDeliveryDate: '2026-12-01',
+  hasDeliveryRoutes: true,
+};
+const companyBodies: unknown[] = [
+  company,
+  { ...company, nextDeliveryDate: null, city: null, extra: 'x' },
+  ...Object.keys(company).flatMap((key) => [
+    { ...company, [key]: undefined },
+    { ...company, [key]: null },
+    { ...company, [key]: 'x' },
+    { ...company, [key]: 1.5 },
+  ]),
+  { ...company, nextDeliveryDate: '2026-02-30' },
+  { ...company, nextDeliveryDate: '2026-12-01T00:00:00Z' },
+  null,
+];
+
 describe('answers the shell reads by hand', () => {
   it('an error body is accepted and read exactly as contract/common apiError parses it', () => {
     for (const body of errorBodies) {
@@ -48,8 +102,24 @@ describe('answers the shell reads by hand', () => {
     }
   });
 
+  it('the signed-in user is accepted and read exactly as contract/customer currentUser parses it', () => {
+    for (const body of userBodies) {
+      const parsed = currentUser.safeParse(body);
+      expect(readCurrentUser(body), JSON.stringify(body)).toEqual(parsed.success ? parsed.data : undefined);
+    }
+  });
+
+  it('a company detail is accepted and read exactly as contract/customer companyDetail parses it', () => {
+    for (const body of companyBodies) {
+      const parsed = companyDetail.safeParse(body);
+      expect(readCompanyDetail(body), JSON.stringify(body)).toEqual(parsed.success ? parsed.data : undefined);
+    }
+  });
+
   it('the contract shapes are still the ones the guards know (a new field needs the guard changed too)', () => {
     expect(Object.keys(apiError.shape)).toEqual(['code', 'message', 'fields']);
     expect(Object.keys(tokenResponse.shape)).toEqual(['token', 'validTo']);
+    expect(Object.keys(currentUser.shape)).toEqual(Object.keys(user));
+    expect(Object.keys(companyDetail.shape)).toEqual(Object.keys(company));
   });
 });

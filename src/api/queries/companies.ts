@@ -1,18 +1,19 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { COMPANY_PAGE_SIZE } from '../../../contract/customer-constants';
 import { api } from '../api';
+import { readCompanyDetail } from '../customer-answers';
 import { companies, pathTo } from '../../../contract/routes';
 
 // Asked for by Mina sidor's loaders, which are in the app shell: the contract loads with the answer (decision 0044).
 const customerContract = () => import('../../../contract/customer');
-const companyDetail = () => customerContract().then((m) => m.companyDetail);
 const pagedCompanies = () => customerContract().then((m) => m.pagedCompanies);
 
-/** GET /v1/company/:companyCode — one company with address and next delivery date. */
+/** GET /v1/company/:companyCode — one company with address and next delivery date (read by hand: decision 0077). */
 export const companyDetailQuery = (companyCode: string) =>
   queryOptions({
     queryKey: ['company', companyCode, 'detail'] as const,
-    queryFn: ({ signal }) => api.request(pathTo(companies.detail, { companyCode }), { schema: companyDetail, signal }),
+    queryFn: ({ signal }) =>
+      api.request(pathTo(companies.detail, { companyCode }), { read: readCompanyDetail, signal }),
     staleTime: 5 * 60_000,
   });
 

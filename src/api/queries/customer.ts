@@ -1,12 +1,12 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { SetCompanyBody } from '../../../contract/customer';
 import { api } from '../api';
+import { readCurrentUser } from '../customer-answers';
 import { customer, pathTo } from '../../../contract/routes';
 
-// The signed-in user is asked for on every page: its contract (and zod) load with the first answer, not with the
-// app shell (docs/decisions/0044).
+// The signed-in user is asked for on every page: read by hand (api/customer-answers.ts, decision 0077); the contract
+// (and zod) load with the first answer that needs a schema, not with the app shell (docs/decisions/0044).
 const customerContract = () => import('../../../contract/customer');
-const currentUser = () => customerContract().then((m) => m.currentUser);
 const customerCompaniesResponse = () => customerContract().then((m) => m.customerCompaniesResponse);
 
 export const currentUserKey = ['customer', 'me'] as const;
@@ -15,7 +15,7 @@ export const currentUserKey = ['customer', 'me'] as const;
 export const currentUserQuery = () =>
   queryOptions({
     queryKey: currentUserKey,
-    queryFn: ({ signal }) => api.request(pathTo(customer.me), { schema: currentUser, signal }),
+    queryFn: ({ signal }) => api.request(pathTo(customer.me), { read: readCurrentUser, signal }),
     staleTime: 60_000,
   });
 
@@ -29,4 +29,4 @@ export const customerCompaniesQuery = () =>
 
 /** PATCH /v1/customer/company — sets the default company; answers with the updated user. */
 export const setDefaultCompany = (body: SetCompanyBody) =>
-  api.request(pathTo(customer.setCompany), { method: 'PATCH', body, schema: currentUser });
+  api.request(pathTo(customer.setCompany), { method: 'PATCH', body, read: readCurrentUser });

@@ -8,6 +8,7 @@ import {
   type SessionMessage,
   type SyncController,
 } from '../../offline';
+import { browserMemory, companyKey, rememberedCompany, type CompanyMemory } from './company-memory';
 import type { Session, SessionChange, SessionEndReason, SessionStore } from './session-store';
 
 /** What the link needs to know of the logged-in user. */
@@ -16,8 +17,7 @@ export interface SessionUser {
   defaultCompany: string | null;
 }
 
-/** Where the chosen company of each user is remembered, so an offline start-up shows that company's lists. */
-export type CompanyMemory = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+export type { CompanyMemory };
 
 export interface EngineLinkDeps {
   store: SessionStore;
@@ -32,16 +32,6 @@ export interface EngineLinkDeps {
   memory?: CompanyMemory | null;
   /** Listen on the `skafferi-session` BroadcastChannel (the service worker's engine announces renewals there). */
   broadcast?: boolean;
-}
-
-const companyKey = (userId: string) => `skafferi.company.${userId}`;
-
-function browserMemory(): CompanyMemory | null {
-  try {
-    return globalThis.localStorage ?? null;
-  } catch {
-    return null; // storage blocked by the browser
-  }
 }
 
 const readRow = async (db: OfflineDb) => (await db.session.get('current')) ?? null;
@@ -110,13 +100,7 @@ export function connectEngineSession(deps: EngineLinkDeps) {
     return queue;
   };
 
-  function remembered(userId: string): string | null {
-    try {
-      return memory?.getItem(companyKey(userId)) ?? null;
-    } catch {
-      return null;
-    }
-  }
+  const remembered = (userId: string) => rememberedCompany(memory, userId);
 
   /** The user's chosen company: as loaded from the API, else as remembered on this device (offline start-up). */
   function companyOf(userId: string): string | null {

@@ -2,11 +2,12 @@ import { useQuery } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import type { CurrentUser } from '../../../contract/customer';
 import { STAFF_ROLE, type RoleName } from '../../../contract/customer-constants';
-import { initialSyncStatus, type SyncStatus } from '../../offline/engine/sync-status';
+import type { SyncStatus } from '../../offline/engine/sync-status';
 import { companyDetailQuery } from '../queries/companies';
 import { currentUserQuery } from '../queries/customer';
-import { loadedSyncEngine, loadSyncEngine, onSyncEngineLoaded } from './engine-loader';
+import { loadedSyncEngine, onSyncEngineLoaded } from './engine-loader';
 import { session, type Session } from './session';
+import { syncPreview } from './sync-preview';
 
 const subscribe = (onChange: () => void) => session.subscribe(onChange);
 
@@ -39,58 +40,93 @@ export function hasRole(user: CurrentUser | undefined, ...roles: RoleName[]): bo
 /** The spec's {product}Administrator: staff who see every company. */
 export const isStaff = (user: CurrentUser | undefined) => hasRole(user, STAFF_ROLE);
 
+type SyncModule = NonNullable<ReturnType<typeof loadedSyncEngine>>;
+
 /**
- * A store that follows the offline engine once its module has loaded (it is not in the app's entry; see
- * engine-loader.ts): subscribing asks for the engine, and the snapshot is `before` until it is there.
+ * The engine has taken over the sync status: it has loaded, its session link has told it the page's session and
+ * company, and its status has read the user the preview knew (a reload whose session the engine holds already does
+ * not call setSession: the user comes with the controller's first read). Once true, it stays.
+ */
+let engineInCharge = false;
+function engineReady(): SyncModule | undefined {
+  const engine = loadedSyncEngine();
+  if (engine && !engineInCharge && !engine.sessionLinkBusy.get()) {
+    const known = syncPreview.get().userId;
+    if (known === null || engine.syncController().getStatus().userId !== null) engineInCharge = true;
+  }
+  return engineInCharge ? engine : undefined;
+}
+
+/**
+ * A store that follows the offline engine once it has loaded and taken over (it is not in the app's entry; see
+ * engine-loader.ts), and `before` until then. Subscribing does not ask for the engine (decision 0077): it loads when
+ * the page is idle (SyncProvider) or when an action needs it, and a screen shows the status meanwhile from `before`.
  */
 function engineStore<T>(
-  read: (engine: NonNullable<ReturnType<typeof loadedSyncEngine>>) => {
+  read: (engine: SyncModule) => {
     subscribe: (listener: () => void) => () => void;
     get: () => T;
   },
-  before: () => T,
+  before: { subscribe: (listener: () => void) => () => void; get: () => T },
 ) {
   return {
     subscribe(listener: () => void): () => void {
       let detach: (() => void) | undefined;
+      let detachWaiting: (() => void) | undefined;
+      let detachBefore: (() => void) | undefined;
       const attach = () => {
         const engine = loadedSyncEngine();
-        if (engine && !detach) detach = read(engine).subscribe(listener);
+        if (!engine) return;
+        if (!detachWaiting && !detach) {
+          // Loaded, not in charge yet: what may put it in charge is its link settling and its status being read.
+          const onChange = () => {
+            attach();
+            listener();
+          };
+          const stopLink = engine.sessionLinkBusy.subscribe(onChange);
+          const stopStatus = engine.syncController().subscribe(onChange);
+          detachWaiting = () => {
+            stopLink();
+            stopStatus();
+          };
+        }
+        if (engineReady() && !detach) {
+          detach = read(engine).subscribe(listener);
+          detachBefore?.();
+          detachBefore = undefined;
+          detachWaiting?.();
+        }
       };
+      if (!engineReady()) detachBefore = before.subscribe(listener);
       attach();
       const stopWaiting = onSyncEngineLoaded(() => {
         attach();
         listener();
       });
-      if (!detach) void loadSyncEngine().catch(() => undefined);
       return () => {
         stopWaiting();
         detach?.();
+        detachWaiting?.();
+        detachBefore?.();
       };
     },
     get(): T {
-      const engine = loadedSyncEngine();
-      return engine ? read(engine).get() : before();
+      const engine = engineReady();
+      return engine ? read(engine).get() : before.get();
     },
   };
-}
-
-let statusBeforeEngine: SyncStatus | undefined;
-/** What the sync status says in the moment before the engine has loaded: nothing waiting, nothing known yet. */
-function beforeEngine(): SyncStatus {
-  statusBeforeEngine ??= initialSyncStatus(typeof navigator === 'undefined' ? true : navigator.onLine);
-  return statusBeforeEngine;
 }
 
 const syncStatusStore = engineStore<SyncStatus>((engine) => {
   const controller = engine.syncController();
   return { subscribe: (listener) => controller.subscribe(listener), get: controller.getStatus };
-}, beforeEngine);
+}, syncPreview);
 
-const linkBusyStore = engineStore<boolean>(
-  (engine) => engine.sessionLinkBusy,
-  () => true,
-);
+/** Before the engine is in charge, the link is "busy" only while the preview does not know the user yet. */
+const linkBusyStore = engineStore<boolean>((engine) => engine.sessionLinkBusy, {
+  subscribe: syncPreview.subscribe,
+  get: () => syncPreview.get().userId === null,
+});
 
 /** The offline engine's status: online, changes waiting or refused, last synced, the company it keeps fresh. */
 export function useSyncState(): SyncStatus {

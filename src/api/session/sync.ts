@@ -1,5 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createFetchTransport, createSyncController, type SyncController } from '../../offline';
+
+/** A screen waiting for one kind's data has it read first (decision 0077). */
+export { preferKind } from '../../offline';
 import { config } from '../../lib/config';
 import { currentUserKey, currentUserQuery } from '../queries/customer';
 import { connectEngineSession, type EngineSessionLink } from './engine-session';

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { loadSyncEngine } from '../../api/session/engine-loader';
 import { useSyncState } from '../../api/session/hooks';
+import { openInventoryList } from '../../offline/inventory/opened';
 import { offlineDb } from '../../offline/schema';
 
 /**
@@ -15,20 +16,19 @@ export function useOpenList(id: string | null, needsRead: boolean): boolean {
   useEffect(() => {
     if (!id) return;
     let cancelled = false;
-    // The engine's code comes after the screen's first paint (decision 0070, second round): marking the list is not
-    // what the screen draws with, and a list not on the device waits for the sync anyway.
-    void import('../../offline/inventory/mutate')
-      .then(({ openInventoryList }) => openInventoryList(offlineDb(), id))
-      .then(async (fresh) => {
-        if (cancelled || (!fresh && !asking)) return;
-        const engine = await loadSyncEngine();
-        return engine
-          .syncController()
-          .syncNow()
-          .finally(() => {
-            if (!cancelled) setChecked(true);
-          });
-      });
+    // Marking the list is one small write (no engine, no zod), done before the engine is asked for: the engine's
+    // first refresh then reads the list's items, and reads inventory before the other kinds (decision 0077).
+    void openInventoryList(offlineDb(), id).then(async (fresh) => {
+      if (cancelled || (!fresh && !asking)) return;
+      const engine = await loadSyncEngine();
+      engine.preferKind('inventoryList');
+      return engine
+        .syncController()
+        .syncNow()
+        .finally(() => {
+          if (!cancelled) setChecked(true);
+        });
+    });
     return () => {
       cancelled = true;
     };

@@ -1,9 +1,9 @@
 import { offlineDb, type OfflineDb, type OutboxEntity } from './database';
 import { requestBackgroundSync } from './background-sync';
 import { createSyncLoop } from './controller-schedule';
-import { createStatusStore, queryStatus, watchStatus } from './controller-status';
+import { createStatusStore, watchStatus } from './controller-status';
+import { queryStatus, waitingCount } from './status-read';
 import { listenToScope } from './controller-triggers';
-import { waitingCount } from './drain';
 import { defaultLock, type LockProvider } from './lock';
 import { rebaseAll } from './rebase';
 import { refresh } from './refresh';

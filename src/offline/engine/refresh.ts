@@ -2,9 +2,10 @@ import { transact, type OfflineDb, type OutboxEntity } from './database';
 import { RefreshStop, type RefreshContext } from './kind';
 import { DRAIN_LOCK, defaultLock, type LockProvider } from './lock';
 import { rebaseEntities } from './rebase';
-import { entityKinds, kindOf, syncTables } from './registry';
+import { kindOf, refreshOrder, syncTables } from './registry';
 import { readSession, type EngineSession } from './session';
 import { createSessionClient, type NotReady } from './session-client';
+import { lastSyncedKey } from './status-read';
 import type { Transport } from './transport';
 
 export interface RefreshOptions {
@@ -27,12 +28,6 @@ export interface RefreshSummary {
   companies: string[];
   /** Why the refresh stopped early, if it did. */
   stopped: NotReady | 'noSession' | null;
-}
-
-const lastSyncedKey = (userId: string, companyCode: string) => `lastSyncedAt|${userId}|${companyCode}`;
-
-export async function lastSyncedAt(db: OfflineDb, userId: string, companyCode: string): Promise<string | null> {
-  return (await db.meta.get(lastSyncedKey(userId, companyCode)))?.value ?? null;
 }
 
 function singleByKind(aggregates: Iterable<{ entity: OutboxEntity; entityId: string }>) {
@@ -69,7 +64,7 @@ export async function refreshUnlocked(options: RefreshOptions): Promise<RefreshS
   };
   try {
     for (const companyCode of new Set(options.companyCodes)) {
-      for (const kind of entityKinds()) await kind.refreshCompany?.(context, companyCode);
+      for (const kind of refreshOrder()) await kind.refreshCompany?.(context, companyCode);
       await db.meta.put({ key: lastSyncedKey(session.userId, companyCode), value: new Date(now()).toISOString() });
       done.push(companyCode);
     }

@@ -19,6 +19,24 @@ export function entityKinds(): EntityKind[] {
   return [...byEntity.values()];
 }
 
+/** The kind the user is waiting for, if a screen said so (preferKind). */
+let preferred: OutboxEntity | null = null;
+
+/**
+ * A screen that waits for one kind's data (the count screen on a first visit: a 5 000-item list) has it read first;
+ * the other kinds follow in the same refresh (decision 0077). Holds for the page until another screen says otherwise.
+ */
+export function preferKind(entity: OutboxEntity | null): void {
+  preferred = entity;
+}
+
+/** The order a refresh reads the kinds in: the preferred one first, then as registered. */
+export function refreshOrder(): EntityKind[] {
+  const kinds = entityKinds();
+  const first = kinds.find((k) => k.entity === preferred);
+  return first ? [first, ...kinds.filter((k) => k !== first)] : kinds;
+}
+
 export function kindOf(entity: OutboxEntity): EntityKind {
   const kind = byEntity.get(entity);
   if (!kind) throw new Error(`Skafferi offline: no kind registered for '${entity}'`);

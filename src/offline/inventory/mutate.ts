@@ -141,14 +141,4 @@ export const createInventoryMutate =
   (change: InventoryChange) =>
     mutateInventory(db, change, options);
 
-/**
- * Marks a list as opened on this device: from now on the refresh reads its items (and again when they change).
- * Returns true when it was not marked before.
- */
-export async function openInventoryList(db: OfflineDb, listId: string): Promise<boolean> {
-  return db.transaction('rw', db.meta, async () => {
-    if (await db.meta.get(openedKey(listId))) return false;
-    await db.meta.put({ key: openedKey(listId), value: new Date().toISOString() });
-    return true;
-  });
-}
+export { openInventoryList } from './opened';
