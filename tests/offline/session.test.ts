@@ -1,6 +1,7 @@
 import 'fake-indexeddb/auto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { drain, waitingCount } from '../../src/offline/engine/drain';
+import { drain } from '../../src/offline/engine/drain';
+import { waitingCount } from '../../src/offline/engine/status-read';
 import { mutate } from '../../src/offline/purchase-lists/mutate';
 import { readSession, storeSession, type EngineSession } from '../../src/offline/engine/session';
 import { SESSION_CHANNEL, type SessionMessage } from '../../src/offline/engine/session-client';

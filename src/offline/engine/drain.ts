@@ -7,6 +7,7 @@ import { messageFor } from './messages';
 import { rebaseTouched } from './rebase';
 import { kindOf, syncTables } from './registry';
 import { blockUser, isBlocked, readSession, type EngineSession } from './session';
+import { waitingCount } from './status-read';
 import { createSessionClient, type NotReady, type SessionClient } from './session-client';
 import { SYNC_BATCH_SIZE, alreadyGone, errorOf, push, nextBatch, refusedWithDependency } from './push';
 import type { Transport } from './transport';
@@ -56,17 +57,6 @@ const sessionMismatch = (): OutboxError => ({
   code: 'SessionMismatch',
   message: messageFor('SessionMismatch'),
 });
-
-/** The current user's entries still waiting (pending, or blocked until the next login). */
-export function waitingCount(db: OfflineDb, userId: string): Promise<number> {
-  return db.outbox
-    .where('[userId+status]')
-    .anyOf([
-      [userId, 'pending'],
-      [userId, 'blocked'],
-    ])
-    .count();
-}
 
 /**
  * Sends the current user's waiting changes to the server in batches (POST /v1/sync), strictly in seq order, each
