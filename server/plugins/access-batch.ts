@@ -1,4 +1,4 @@
-import { perBatch } from '../db/client';
+import { perBatch } from '../db/ambient';
 
 /**
  * The access answers a sync batch's changes share (decision 0067): they come with one token, in one transaction, and

@@ -1,5 +1,6 @@
 import { eq, inArray, sql, type AnyColumn, type Placeholder, type SQL } from 'drizzle-orm';
-import { preparedOnce, type Db } from '../db/client';
+import { type Db } from '../db/client';
+import { preparedOnce } from '../db/ambient';
 import { companies, userCompanies } from '../db/schema';
 import { ROW_SCOPES, type RowKind } from './access-rows';
 

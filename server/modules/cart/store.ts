@@ -1,5 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { preparedOnce, type DbOrTx } from '../../db/client';
+import { type DbOrTx } from '../../db/client';
+import { preparedOnce } from '../../db/ambient';
 import { cartItems, carts } from '../../db/schema';
 import { conflict } from '../../lib/errors';
 import type { CompanyRow } from '../../plugins/access';

@@ -1,5 +1,6 @@
 import { and, count, desc, eq, gte, ilike, like, lt, or, sql, type SQL } from 'drizzle-orm';
-import { preparedOnce, type DbOrTx } from '../../db/client';
+import { type DbOrTx } from '../../db/client';
+import { preparedOnce } from '../../db/ambient';
 import { orderRows, orders, users } from '../../db/schema';
 import type { OrderHistoryResponse, OrderStatus, OrderSummary } from '../../../contract/orders';
 import type { CompanyRow } from '../../plugins/access';

@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { preparedOnce, type DbOrTx } from '../../db/client';
+import { type DbOrTx } from '../../db/client';
+import { preparedOnce } from '../../db/ambient';
 import { companyPrices, products } from '../../db/schema';
 import type { CustomerPrice } from '../../../contract/catalog';
 import { stockholmToday } from '../catalog/service';

@@ -1,6 +1,7 @@
 /** The statements of adding an article to a list, each prepared once per service (decision 0068, second round). */
 import { and, eq, or, sql } from 'drizzle-orm';
-import { preparedOnce, type DbOrTx } from '../../db/client';
+import { type DbOrTx } from '../../db/client';
+import { preparedOnce } from '../../db/ambient';
 import { products, purchaseListItems, purchaseLists } from '../../db/schema';
 import type { AddPurchaseListItemBody } from '../../../contract/purchase-lists';
 import { AppError, notFound } from '../../lib/errors';

@@ -6,7 +6,8 @@
  * it the company's); the later ones only note their time, as the lock is the batch's until it commits.
  */
 import { sql } from 'drizzle-orm';
-import { owedInBatch, type Tx } from '../../db/client';
+import { type Tx } from '../../db/client';
+import { owedInBatch } from '../../db/ambient';
 import { purchaseLists } from '../../db/schema';
 
 /**

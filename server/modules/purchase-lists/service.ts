@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
-import { preparedOnce, type DbOrTx } from '../../db/client';
+import { type DbOrTx } from '../../db/client';
+import { preparedOnce } from '../../db/ambient';
 import { companies, purchaseListItems, purchaseLists, users } from '../../db/schema';
 import type {
   AddPurchaseListItemBody,

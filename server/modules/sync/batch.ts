@@ -6,7 +6,8 @@ import {
   type SyncChange,
   type SyncResult,
 } from '../../../contract/sync';
-import { inOneChange, inOneTransaction, type Db } from '../../db/client';
+import { type Db } from '../../db/client';
+import { inOneChange, inOneTransaction } from '../../db/ambient';
 import { errorText } from '../../lib/i18n';
 import { currentUser } from '../../plugins/authenticate';
 import type { Idempotency } from '../../plugins/idempotency';
