@@ -169,7 +169,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const readCache = new ReadCache();
   readCache.follow(bus);
   forgetOnChange(app, readCache);
-  const answers = readAnswers(readCache, versionsOf(database));
+  const answers = readAnswers(readCache, await versionsOf(database));
   // An embedded database has this process as its only writer: caches may count its writes instead of asking the
   // database (decision 0042). Counted once a change's handler is done, before its answer goes out.
   const processWrites = processWritesOf(database);

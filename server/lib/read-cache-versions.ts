@@ -15,8 +15,12 @@ type Waiting = { tags: readonly string[]; resolve: (sum: number) => void; reject
  * a round trip each. None for PGlite: it hands each NOTIFY to this process's listeners before the writing query
  * returns, and no other process can write to it.
  */
-export function versionsOf(database: DatabaseHandle): Versions | undefined {
-  if (database.kind === 'pglite') return undefined;
+export async function versionsOf(database: DatabaseHandle): Promise<Versions | undefined> {
+  if (database.kind === 'pglite') {
+    // Nothing reads them, and every raise would leave a dead row version that no autovacuum clears (migration 0004).
+    await database.db.execute(sql`set skafferi.read_versions = 'off'`);
+    return undefined;
+  }
   const query = database.db
     .select({ tag: readVersions.tag, version: readVersions.version })
     .from(readVersions)

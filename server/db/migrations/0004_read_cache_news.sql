@@ -37,8 +37,11 @@ BEGIN
   END IF;
   -- An UPDATE within one company or list names it twice (NEW and OLD): raised once.
   FOREACH news_tag IN ARRAY ARRAY(SELECT DISTINCT t FROM unnest(news_tags) AS t WHERE t IS NOT NULL) LOOP
-    INSERT INTO read_versions AS v (tag, version) VALUES (news_tag, 1)
-      ON CONFLICT (tag) DO UPDATE SET version = v.version + 1;
+    -- Versions are read on PostgreSQL only; PGlite (no autovacuum) turns them off for its one session.
+    IF current_setting('skafferi.read_versions', true) IS DISTINCT FROM 'off' THEN
+      INSERT INTO read_versions AS v (tag, version) VALUES (news_tag, 1)
+        ON CONFLICT (tag) DO UPDATE SET version = v.version + 1;
+    END IF;
     PERFORM pg_notify('skafferi_events', '{"type":"rows-changed","tag":"' || news_tag || '"}');
   END LOOP;
   RETURN NULL;
