@@ -7,6 +7,8 @@ import { buildApp, type BuildOptions } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { openDatabase, type DatabaseHandle } from '../../server/db/client';
 import { seed } from '../../server/db/seed';
+import { and, eq, isNotNull } from 'drizzle-orm';
+import { products } from '../../server/db/schema';
 
 export const DEMO = {
   kund: { email: 'kund@skafferi.test', password: 'Kund123!' },
@@ -124,6 +126,26 @@ export async function createSecondInstance(base: TestApp, env: Record<string, st
     if (database !== base.services.database) await database.close();
   };
   return app;
+}
+
+/**
+ * Ids of `count` articles a purchase list takes (a barcode, not discontinued), by article number; `anyQuantity`: only
+ * those that keep a quantity as given (not whole units only), so a test's quantities come back unrounded.
+ */
+export async function listableProductIds(app: TestApp, count: number, { anyQuantity = false } = {}): Promise<string[]> {
+  const rows = await app.services.database.db
+    .select({ id: products.id })
+    .from(products)
+    .where(
+      and(
+        isNotNull(products.gtinPiece),
+        eq(products.discontinued, false),
+        anyQuantity ? eq(products.wholeUnitsOnly, false) : undefined,
+      ),
+    )
+    .orderBy(products.sku)
+    .limit(count);
+  return rows.map((r) => r.id);
 }
 
 export async function login(app: FastifyInstance, who: { email: string; password: string }): Promise<string> {

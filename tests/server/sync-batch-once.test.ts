@@ -1,9 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import { and, eq, isNotNull } from 'drizzle-orm';
-import { products } from '../../server/db/schema';
 import type { SyncChange, SyncResult } from '../../contract/sync';
-import { DEMO, bearer, createSecondInstance, createTestApp, login, type TestApp } from './helpers';
+import { DEMO, bearer, createSecondInstance, createTestApp, listableProductIds, login, type TestApp } from './helpers';
 
 /**
  * POST /v1/sync at its lower cost per change (decision 0071): keys read before the batch and written at its end, the
@@ -17,13 +15,7 @@ let productIds: string[];
 beforeAll(async () => {
   app = await createTestApp();
   kund = await login(app, DEMO.kund);
-  const rows = await app.services.database.db
-    .select({ id: products.id })
-    .from(products)
-    .where(and(isNotNull(products.gtinPiece), eq(products.discontinued, false), eq(products.wholeUnitsOnly, false)))
-    .orderBy(products.sku)
-    .limit(3);
-  productIds = rows.map((r) => r.id);
+  productIds = await listableProductIds(app, 3, { anyQuantity: true });
 }, 120_000);
 
 afterAll(async () => {

@@ -1,9 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import { and, eq, isNotNull } from 'drizzle-orm';
-import { products } from '../../server/db/schema';
 import { SYNC_BATCH_MAX, type SyncChange, type SyncResult } from '../../contract/sync';
-import { DEMO, bearer, createTestApp, login, type TestApp } from './helpers';
+import { DEMO, bearer, createTestApp, listableProductIds, login, type TestApp } from './helpers';
 
 /** POST /v1/sync (decision 0067): each change as its own call would be answered, in order, in one transaction. */
 let app: TestApp;
@@ -15,13 +13,7 @@ beforeAll(async () => {
   app = await createTestApp();
   kund = await login(app, DEMO.kund);
   admin = await login(app, DEMO.admin);
-  const rows = await app.services.database.db
-    .select({ id: products.id })
-    .from(products)
-    .where(and(isNotNull(products.gtinPiece), eq(products.discontinued, false)))
-    .orderBy(products.sku)
-    .limit(6);
-  productIds = rows.map((r) => r.id);
+  productIds = await listableProductIds(app, 6);
 }, 120_000);
 
 afterAll(async () => {
