@@ -17,8 +17,6 @@ export interface SessionUser {
   defaultCompany: string | null;
 }
 
-export type { CompanyMemory };
-
 export interface EngineLinkDeps {
   store: SessionStore;
   controller: Pick<SyncController, 'setSession' | 'setActiveCompany'>;

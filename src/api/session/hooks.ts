@@ -95,6 +95,7 @@ function engineStore<T>(
           detachBefore?.();
           detachBefore = undefined;
           detachWaiting?.();
+          detachWaiting = undefined;
         }
       };
       if (!engineReady()) detachBefore = before.subscribe(listener);
