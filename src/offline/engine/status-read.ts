@@ -14,15 +14,19 @@ export async function lastSyncedAt(db: OfflineDb, userId: string, companyCode: s
   return (await db.meta.get(lastSyncedKey(userId, companyCode)))?.value ?? null;
 }
 
+/**
+ * How many changes wait under an index, counted range by range: one `equals` per status is IndexedDB's own count, where
+ * `anyOf` walks a cursor over every waiting entry, and a live query records each key it passes. The status is read
+ * again after every change, so with 400 counts waiting offline each further count cost the phone ~40 ms more.
+ */
+async function countEach(ranges: Promise<number>[]): Promise<number> {
+  return (await Promise.all(ranges)).reduce((sum, n) => sum + n, 0);
+}
+
 /** How many changes of a user wait on this device (blocked ones included). */
 export function waitingCount(db: OfflineDb, userId: string): Promise<number> {
-  return db.outbox
-    .where('[userId+status]')
-    .anyOf([
-      [userId, 'pending'],
-      [userId, 'blocked'],
-    ])
-    .count();
+  const byStatus = db.outbox.where('[userId+status]');
+  return countEach([byStatus.equals([userId, 'pending']).count(), byStatus.equals([userId, 'blocked']).count()]);
 }
 
 /**
@@ -37,7 +41,10 @@ export async function queryStatus(
   const userId = session?.userId ?? null;
   const company = companyCode(userId);
   const [allWaiting, mine, rejected, blocked, head, synced] = await Promise.all([
-    db.outbox.where('status').anyOf('pending', 'blocked').count(),
+    countEach([
+      db.outbox.where('status').equals('pending').count(),
+      db.outbox.where('status').equals('blocked').count(),
+    ]),
     userId ? waitingCount(db, userId) : Promise.resolve(0),
     userId ? db.outbox.where('[userId+status]').equals([userId, 'rejected']).toArray() : Promise.resolve([]),
     userId ? isBlocked(db, userId) : Promise.resolve(false),
