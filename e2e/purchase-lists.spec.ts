@@ -256,8 +256,9 @@ test.describe('purchase lists offline on a first visit, before the service worke
     try {
       const name = unique('E2E Utan arbetare');
       await lists.createList(name);
-      await list.expectVisible(name);
+      // The toast first: it goes after 3 s, which a busy machine can spend drawing the list.
       await expect(app.toasts.region).toContainText(`Inköpslistan ”${name}” har skapats.`);
+      await list.expectVisible(name);
     } finally {
       await context.setOffline(false);
     }
