@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { type DbOrTx } from '../../db/client';
-import { preparedOnce } from '../../db/ambient';
+import { inBatch, preparedOnce } from '../../db/ambient';
 import { companies, purchaseListItems, purchaseLists, users } from '../../db/schema';
 import type {
   AddPurchaseListItemBody,
@@ -29,10 +29,11 @@ import {
   type ItemRow,
   type ListRow,
 } from './rows';
-import { addTargetOn, prepareInsertItem, prepareItemRow, prepareTouchList } from './add-item';
+import { addTargetOn, prepareInsertItem, prepareItemRow, prepareTouchList, productNotFound } from './add-item';
 import { UUID } from '../../lib/ids';
 import { listMarks } from './marks';
 import { prepareSetQuantity, settlings } from './item-quantity';
+import { addByProduct } from './add-by-product';
 
 export type PurchaseListService = ReturnType<typeof buildPurchaseListService>;
 export type ItemSort = { sort: PurchaseListSort; order: SortOrder };
@@ -157,6 +158,60 @@ function buildPurchaseListService(db: DbOrTx) {
     return item;
   }
 
+  /** An add by product id (the phone's): one statement, the rare refusals asked after it (./add-by-product.ts). */
+  async function addById(
+    company: CompanyRow,
+    listId: string,
+    productId: string,
+    body: AddPurchaseListItemBody,
+    now: Date,
+  ): Promise<PurchaseListItemAnswer> {
+    if (!UUID.test(listId)) throw listNotFound();
+    const itemId = body.id ?? null;
+    // In a batch the list is marked once at its end: here only noted (`touch`), as every change of it is.
+    const deferred = inBatch();
+    const added = await addByProduct(db, {
+      companyId: company.id,
+      listId,
+      productId,
+      itemId,
+      requested: body.quantity,
+      now,
+      touch: !deferred,
+    });
+    switch (added.kind) {
+      case 'noList':
+        throw listNotFound();
+      case 'noProduct':
+        throw productNotFound(body);
+      case 'existing':
+        if (added.productId !== productId) throw conflict('ClientIdTaken');
+        return { ...(await itemOf(listId, itemId!)), messages: [] };
+      case 'conflict':
+        return refuseAdd(body);
+      case 'added':
+        if (deferred) await touch(company, listId, now);
+        return {
+          ...toItem(added.item),
+          messages: settleListQuantity(added.item, body.quantity, 1).messages,
+        };
+    }
+  }
+
+  /** Nothing was inserted: the client's id is another list's item (ClientIdTaken), else the article is listed. */
+  async function refuseAdd(body: AddPurchaseListItemBody): Promise<never> {
+    if (body.id) {
+      const [taken] = await db
+        .select({ id: purchaseListItems.id })
+        .from(purchaseListItems)
+        .where(eq(purchaseListItems.id, body.id));
+      if (taken) throw conflict('ClientIdTaken');
+    }
+    throw new AppError(409, 'ArticleAlreadyInList', undefined, [
+      { path: lookupField(body), message: errorText('ArticleAlreadyInList') },
+    ]);
+  }
+
   /** Marks a list the caller has locked changed now; in a batch, at its end (./marks.ts). */
   async function touch(company: CompanyRow, listId: string, now: Date) {
     if (!listMarks.set(listId, { at: now, written: false, companyId: company.id }))
@@ -248,6 +303,7 @@ function buildPurchaseListService(db: DbOrTx) {
       body: AddPurchaseListItemBody,
       now = new Date(),
     ): Promise<PurchaseListItemAnswer> {
+      if (body.productId !== undefined) return addById(company, listId, body.productId, body, now);
       const { product, existing } = await addTarget(company, listId, body);
       if (body.id && existing !== null) {
         if (existing !== product.id) throw conflict('ClientIdTaken');
@@ -262,18 +318,7 @@ function buildPurchaseListService(db: DbOrTx) {
         addedAt: now,
       });
       const itemId = inserted[0]?.id;
-      if (!itemId && body.id) {
-        const [taken] = await db
-          .select({ id: purchaseListItems.id })
-          .from(purchaseListItems)
-          .where(eq(purchaseListItems.id, body.id));
-        if (taken) throw conflict('ClientIdTaken');
-      }
-      if (!itemId) {
-        throw new AppError(409, 'ArticleAlreadyInList', undefined, [
-          { path: lookupField(body), message: errorText('ArticleAlreadyInList') },
-        ]);
-      }
+      if (!itemId) return refuseAdd(body);
       await touch(company, listId, now);
       return { ...(await itemOf(listId, itemId)), messages };
     },
