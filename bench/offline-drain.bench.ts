@@ -11,7 +11,7 @@
 // untimed before the timed runs, as a running server has served drains before).
 import 'fake-indexeddb/auto';
 import { liveQuery } from 'dexie';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -103,7 +103,25 @@ async function queueChanges(db: OfflineDb, pool: ProductSnapshot[], total: numbe
   return { lists };
 }
 
-/** Queues `total` changes on a fresh device with the session and drains them through `baseUrl`: seconds, requests. */
+/**
+ * The CPU seconds the server process has used so far (Linux: /proc/<pid>/stat, user + system, at the kernel's 100 ticks
+ * a second), or NaN elsewhere. Wall time on a machine shared with other work swings with its load; the server's own
+ * CPU per change much less, so it is reported beside it (decision 0071, fourth round).
+ */
+async function cpuSecondsOf(pid: number): Promise<number> {
+  try {
+    const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return NaN;
+  }
+}
+
+/**
+ * Queues `total` changes on a fresh device with the session and drains them through `baseUrl`: seconds, requests, and
+ * the server's CPU seconds during the drain.
+ */
 async function timedDrain(
   session: { userId: string; token: string; validTo: string },
   pool: ProductSnapshot[],
@@ -111,6 +129,7 @@ async function timedDrain(
   baseUrl: string,
   perCall: boolean,
   tag: string,
+  serverPid: number,
 ) {
   const db = openOfflineDb(`skafferi-bench-${tag}-${Date.now()}`);
   try {
@@ -120,6 +139,7 @@ async function timedDrain(
     const real = createFetchTransport({ baseUrl });
     let requests = 0;
     let waited = 0;
+    const cpuBefore = await cpuSecondsOf(serverPid);
     const started = performance.now();
     const summary = await drain({
       db,
@@ -136,10 +156,11 @@ async function timedDrain(
       perCall,
     });
     const seconds = (performance.now() - started) / 1000;
+    const serverCpuSeconds = (await cpuSecondsOf(serverPid)) - cpuBefore;
     if (summary.sent !== total || summary.remaining !== 0 || summary.rejected !== 0) {
       throw new Error(`drain ${tag} did not send everything: ${JSON.stringify(summary)}`);
     }
-    return { seconds, requests, waitedSeconds: waited / 1000 };
+    return { seconds, requests, waitedSeconds: waited / 1000, serverCpuSeconds };
   } finally {
     db.close();
     await db.delete().catch(() => undefined);
@@ -182,15 +203,15 @@ export default async function offlineDrain(): Promise<Figures> {
     const slow = Math.min(total, envInt('BENCH_SLOW_CHANGES', 50));
     // A running server has served drains before: one untimed drain first, so that the batched figure is not the only
     // one paying the just-started process's compilation (the per-call drain after it never did).
-    await timedDrain(session, pool, envInt('BENCH_WARMUP_CHANGES', 250), baseUrl, false, 'warm-up');
-    const batched = await timedDrain(session, pool, total, baseUrl, false, 'batched');
-    const perCall = await timedDrain(session, pool, total, baseUrl, true, 'per-call');
+    await timedDrain(session, pool, envInt('BENCH_WARMUP_CHANGES', 250), baseUrl, false, 'warm-up', app.pid);
+    const batched = await timedDrain(session, pool, total, baseUrl, false, 'batched', app.pid);
+    const perCall = await timedDrain(session, pool, total, baseUrl, true, 'per-call', app.pid);
     const proxy = await startDelayProxy(baseUrl, 150);
     let far: Awaited<ReturnType<typeof timedDrain>>;
     let farPerCall: Awaited<ReturnType<typeof timedDrain>>;
     try {
-      far = await timedDrain(session, pool, total, proxy.url, false, 'batched-300ms');
-      farPerCall = await timedDrain(session, pool, slow, proxy.url, true, 'per-call-300ms');
+      far = await timedDrain(session, pool, total, proxy.url, false, 'batched-300ms', app.pid);
+      farPerCall = await timedDrain(session, pool, slow, proxy.url, true, 'per-call-300ms', app.pid);
     } finally {
       await proxy.close();
     }
@@ -226,9 +247,11 @@ export default async function offlineDrain(): Promise<Figures> {
       'batched loopback s': round(batched.seconds, 2),
       'batched loopback requests': batched.requests,
       'batched loopback s waiting for the server': round(batched.waitedSeconds, 2),
+      'batched loopback server CPU ms per change': round((batched.serverCpuSeconds * 1000) / total, 2),
       'per-call loopback s': round(perCall.seconds, 2),
       'per-call loopback requests': perCall.requests,
       'per-call loopback s waiting for the server': round(perCall.waitedSeconds, 2),
+      'per-call loopback server CPU ms per change': round((perCall.serverCpuSeconds * 1000) / total, 2),
       'batched / per-call (loopback)': round(batched.seconds / perCall.seconds, 3),
       'batched 300ms RTT s': round(far.seconds, 2),
       'batched 300ms RTT requests': far.requests,

@@ -184,6 +184,9 @@ export function perBatch<T extends object>(make: () => T): () => T | undefined {
   };
 }
 
+/** Whether a sync batch's transaction is open here (its changes owe what `owedInBatch` keeps, e.g. a list's mark). */
+export const inBatch = (): boolean => ambient.getStore() !== undefined;
+
 /** Runs `work` in one transaction on which every use of `db` in it runs (see `followAmbient`). */
 export function inOneTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> {
   return db.transaction((tx) =>

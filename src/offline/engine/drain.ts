@@ -126,82 +126,43 @@ export async function drainUnlocked(options: DrainOptions): Promise<DrainSummary
     return { status: LOCAL_REJECTION, code, message: messageFor(code) };
   };
 
-  async function commit(record: BatchRecord): Promise<void> {
-    await record.commit();
-    sent += record.sent;
-    rejected += record.rejected;
-    retryAt = record.retryAt ?? retryAt;
+  /**
+   * The batches' writes, in their order: a batch's answers are written while the next batch is with the server
+   * (decision 0071, fourth round), so `commit` only queues them; awaiting it waits for every batch's writes so far.
+   * Until its writes are done, a batch's entries are still pending: `unwritten` keeps them out of the next read.
+   */
+  let written: Promise<void> = Promise.resolve();
+  const unwritten = new Set<number>();
+  function commit(record: BatchRecord, seqs: readonly number[] = []): Promise<void> {
+    for (const seq of seqs) unwritten.add(seq);
+    written = written.then(async () => {
+      await record.commit();
+      for (const seq of seqs) unwritten.delete(seq);
+      sent += record.sent;
+      rejected += record.rejected;
+      retryAt = record.retryAt ?? retryAt;
+    });
+    return written;
   }
 
-  for (;;) {
-    const waiting = await db.outbox.where('[userId+status]').equals([userId, 'pending']).limit(batchSize).toArray();
-    const head = waiting[0];
-    if (!head) break;
-    if (!options.force && head.nextAttemptAt !== null && head.nextAttemptAt > now()) {
-      stopped = 'backoff';
-      retryAt = head.nextAttemptAt;
-      break;
-    }
-    const record = batchRecord(db, random);
-    const { sending, local } = nextBatch(waiting, refusedCreates, batchSize);
-    for (const { entry, missing } of local) {
-      touch(entry);
-      record.reject(entry, dependencyRefusal(entry, missing));
-    }
-    const first = sending[0]?.entry;
-    if (!first) {
-      await commit(record);
-      continue;
-    }
+  /**
+   * The user's next waiting entries in seq order, without those of batches whose answers are not written yet and
+   * those of `sending` (read while that batch is with the server: its entries leave the pending ones once its answers
+   * are written, unless the drain stops there — and then what was read is not used).
+   */
+  const readWaiting = (sending: ReadonlySet<number> = new Set()) =>
+    db.outbox
+      .where('[userId+status]')
+      .equals([userId, 'pending'])
+      .filter((entry) => !unwritten.has(entry.seq) && !sending.has(entry.seq))
+      .limit(batchSize)
+      .toArray();
 
-    const ready = await client.prepare(now());
-    if (ready !== 'ok') {
-      await notReady(ready, first, record);
-      break;
-    }
-    const result = await push(client, sending, options.perCall);
-    if (result.kind === 'refusedBatch') {
-      // The batch as a whole was not taken (503 from a proxy, 429 …): every change waits, the first backs off.
-      stopped = 'network';
-      record.backOff(first, errorOf(result.answer), now(), retryAfterMs(result.answer.retryAfter, now()));
-      await commit(record);
-      break;
-    }
-    if (result.kind !== 'answers') {
-      await notReady(result.kind, first, record); // no answer: the same batch goes again, under the same keys
-      break;
-    }
-    for (const [i, { entry }] of sending.entries()) {
-      const answer = result.answers[i];
-      touch(entry);
-      if (!answer || answer.status === NOT_TRIED) {
-        // Not answered: as if its own answer had been lost; it and the rest go again later.
-        stopped = 'network';
-        record.backOff(entry, networkError(), now());
-        break;
-      }
-      if (isApplied(answer.status) || alreadyGone(entry, answer)) {
-        record.done(entry, answer.body, answer.replayed);
-      } else if (refusedWithDependency(answer)) {
-        record.reject(
-          entry,
-          dependencyRefusal(
-            entry,
-            entry.dependsOn.find((id) => refusedCreates.has(id)),
-          ),
-        );
-        if (entry.creates) refusedCreates.add(entry.creates);
-      } else if (stopsTheBatch(answer.status)) {
-        stopped = 'network';
-        record.backOff(entry, errorOf(answer), now(), retryAfterMs(answer.retryAfter, now()));
-        break;
-      } else {
-        record.reject(entry, errorOf(answer));
-        if (entry.creates) refusedCreates.add(entry.creates);
-      }
-    }
-    await commit(record);
-    if (stopped) break;
+  let ahead: Promise<OutboxEntry[]> | undefined;
+  try {
+    await drainBatches();
+  } finally {
+    await written;
   }
 
   // The mirror of everything the drain touched: the server's answers, then what still waits on top.
@@ -209,6 +170,89 @@ export async function drainUnlocked(options: DrainOptions): Promise<DrainSummary
     await transact(db, syncTables(db), () => rebaseTouched(db, touched.values()));
   }
   return summary(stopped);
+
+  async function drainBatches(): Promise<void> {
+    for (;;) {
+      const waiting = await (ahead ?? readWaiting());
+      ahead = undefined;
+      const head = waiting[0];
+      if (!head) break;
+      if (!options.force && head.nextAttemptAt !== null && head.nextAttemptAt > now()) {
+        stopped = 'backoff';
+        retryAt = head.nextAttemptAt;
+        break;
+      }
+      const record = batchRecord(db, random);
+      const { sending, local } = nextBatch(waiting, refusedCreates, batchSize);
+      for (const { entry, missing } of local) {
+        touch(entry);
+        record.reject(entry, dependencyRefusal(entry, missing));
+      }
+      const first = sending[0]?.entry;
+      if (!first) {
+        await commit(record);
+        continue;
+      }
+
+      const ready = await client.prepare(now());
+      if (ready !== 'ok') {
+        await notReady(ready, first, record);
+        break;
+      }
+      const pushing = push(client, sending, options.perCall);
+      const current = [...sending, ...local].map(({ entry }) => entry.seq);
+      ahead = readWaiting(new Set(current));
+      // Read or not, it must not end the drain unawaited; a failed read is read again at the next batch.
+      ahead.catch(() => undefined);
+      const result = await pushing;
+      if (result.kind === 'refusedBatch') {
+        // The batch as a whole was not taken (503 from a proxy, 429 …): every change waits, the first backs off.
+        stopped = 'network';
+        record.backOff(first, errorOf(result.answer), now(), retryAfterMs(result.answer.retryAfter, now()));
+        await commit(record);
+        break;
+      }
+      if (result.kind !== 'answers') {
+        await notReady(result.kind, first, record); // no answer: the same batch goes again, under the same keys
+        break;
+      }
+      for (const [i, { entry }] of sending.entries()) {
+        const answer = result.answers[i];
+        touch(entry);
+        if (!answer || answer.status === NOT_TRIED) {
+          // Not answered: as if its own answer had been lost; it and the rest go again later.
+          stopped = 'network';
+          record.backOff(entry, networkError(), now());
+          break;
+        }
+        if (isApplied(answer.status) || alreadyGone(entry, answer)) {
+          record.done(entry, answer.body, answer.replayed);
+        } else if (refusedWithDependency(answer)) {
+          record.reject(
+            entry,
+            dependencyRefusal(
+              entry,
+              entry.dependsOn.find((id) => refusedCreates.has(id)),
+            ),
+          );
+          if (entry.creates) refusedCreates.add(entry.creates);
+        } else if (stopsTheBatch(answer.status)) {
+          stopped = 'network';
+          record.backOff(entry, errorOf(answer), now(), retryAfterMs(answer.retryAfter, now()));
+          break;
+        } else {
+          record.reject(entry, errorOf(answer));
+          if (entry.creates) refusedCreates.add(entry.creates);
+        }
+      }
+      if (stopped) {
+        await commit(record);
+        break;
+      }
+      // Written while the next batch is with the server; the next read leaves these entries out meanwhile.
+      void commit(record, current).catch(() => undefined);
+    }
+  }
 
   async function summary(stop: DrainStop | null): Promise<DrainSummary> {
     const user = (await readSession(db))?.userId ?? null;
