@@ -52,9 +52,6 @@ export function CountPage() {
   const { t } = useTranslation('inventory');
   useBusy('count');
   const letIdleGo = useIdleHold(IDLE_HOLD_MS);
-  // The code that stores a count is asked for with the walk's first read, after the first paint: it loads while the
-  // page waits for IndexedDB, not after the walk has drawn, under the user's first tap (decision 0070, fourth round).
-  useEffect(() => preloadChanges(), []);
   if (found === undefined || (found === null && waiting))
     return (
       <div className="flex justify-center py-16 text-primary-700 dark:text-primary-300">
@@ -116,6 +113,13 @@ function Counter({
   const c = useCount(list, w.step?.zone ?? null, onStored);
   const { code, pick, picked, offer, scanning, unitText } = c;
   useRecountTarget(list.id, c.choose);
+  // The code that stores a count, once the walk is drawn: long before the first tap, never before the first paint.
+  // Asked for with the first read instead, its zod and engine modules ran before the heading (decision 0070, fourth
+  // round: the heading 0.15 s later side by side).
+  const drawn = !w.loading;
+  useEffect(() => {
+    if (drawn) preloadChanges();
+  }, [drawn]);
   /** An item chosen in the walk: the card's first button takes the focus once the card shows it. */
   const chosen = useRef<string | null>(null);
   const chooseNow = useRef(c.choose);
