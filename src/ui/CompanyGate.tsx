@@ -1,8 +1,11 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { useNoLinkedCompany } from '../api/session/no-linked-company';
 import { Alert } from './Alert';
-import { NoCompanyNotice } from './NoCompanyNotice';
 import { Spinner } from './Spinner';
+
+// Shown to the few users without a linked company, after a read: its text's link needs react-i18next's Trans (4 KB
+// gzip), which the lists of everyone else do not wait for (issue #17's 200 KB for /profil/inventering).
+const NoCompanyNotice = lazy(() => import('./NoCompanyNotice').then((m) => ({ default: m.NoCompanyNotice })));
 
 interface CompanyGateProps {
   /** The chosen company (useActiveCompany): its code, or still on its way after a login or an offline start-up. */
@@ -23,7 +26,13 @@ export function CompanyGate({ company, loadingLabel, noCompany, children }: Comp
       </div>
     );
   }
-  if (company.code === null && noLinkedCompany) return <NoCompanyNotice className="mt-8 max-w-3xl" />;
+  if (company.code === null && noLinkedCompany) {
+    return (
+      <Suspense fallback={<Spinner className="mt-8 size-6" label={loadingLabel} />}>
+        <NoCompanyNotice className="mt-8 max-w-3xl" />
+      </Suspense>
+    );
+  }
   if (company.code === null) {
     return (
       <Alert tone="info" title={noCompany.title} className="mt-8 max-w-3xl">

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import type { IndexedArticle } from '../../contract/inventory';
 import { rowsOf } from '../../src/features/inventory/logic';
-import { currentStep, walkOf, walkZones, zoneItems } from '../../src/features/inventory/walk';
+import { currentStep, explainedByZone, walkOf, walkZones, zoneItems } from '../../src/features/inventory/walk';
 import { applyOp, checkOp, type InventoryOp, type InventoryState } from '../../src/offline/inventory/operations';
 import { newItem } from '../../src/offline/inventory/rows';
 import { isListClosed, type MirrorInventoryItem, type MirrorInventoryList } from '../../src/offline/inventory/tables';
@@ -179,5 +179,35 @@ describe('rows stored on a phone before issue #15', () => {
         .sort(),
     );
     expect(names).not.toContain(undefined);
+  });
+});
+
+describe('the zone select’s tallies after a count (decision 0070, fourth round)', () => {
+  const before = new Map([
+    ['Kyl', { total: 3, counted: 1 }],
+    ['Torrt', { total: 2, counted: 0 }],
+    ['-', { total: 1, counted: 1 }],
+  ]);
+
+  it('keep the other zones as they were when the list moved only by the current zone', () => {
+    // A count in Kyl: the list has one more counted item, and so has Kyl's own walk.
+    expect(
+      explainedByZone(before, { itemCount: 6, countedCount: 3 }, { param: 'Kyl', tally: { total: 3, counted: 2 } }),
+    ).toBe(true);
+    // An article added to Kyl from a scan: one more item in the list and in the zone.
+    expect(
+      explainedByZone(before, { itemCount: 7, countedCount: 3 }, { param: 'Kyl', tally: { total: 4, counted: 2 } }),
+    ).toBe(true);
+  });
+
+  it('are read again when another zone moved: a scan of its item, or another phone’s counts', () => {
+    // Counted from Kyl, the scanned item is in Torrt: Kyl's walk did not move, the list did.
+    expect(
+      explainedByZone(before, { itemCount: 6, countedCount: 3 }, { param: 'Kyl', tally: { total: 3, counted: 1 } }),
+    ).toBe(false);
+    // A refresh brought counts of Torrt and of Kyl together.
+    expect(
+      explainedByZone(before, { itemCount: 6, countedCount: 5 }, { param: 'Kyl', tally: { total: 3, counted: 2 } }),
+    ).toBe(false);
   });
 });

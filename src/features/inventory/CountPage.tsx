@@ -20,6 +20,7 @@ import { preloadChanges, useInventoryListHead } from './data';
 import { useCount } from './use-count';
 import { useOpenList } from './use-open-list';
 import { useRecountTarget } from './use-recount-target';
+import { useIdleHold } from './use-idle-hold';
 import { useWalk, useWalkView, type WalkView } from './use-walk';
 import { useLiveList } from './use-live-list';
 import { CountedBy } from './components/CountedBy';
@@ -27,6 +28,13 @@ import { CountedBy } from './components/CountedBy';
 const ScannerView = lazy(() => import('./scanner/ScannerView'));
 // A closed list takes no counts: its notice (reopening goes through the API and the engine) is not in the first load.
 const ClosedNotice = lazy(() => import('./components/ClosedNotice').then((m) => ({ default: m.ClosedNotice })));
+
+/**
+ * How long the screen holds the app's deferred start-up work (the engine, the header's menus, the PWA prompts) at most:
+ * it goes once the first count is stored, or after this. Offline nothing of it is needed to count; online the engine
+ * sends what is stored this much later (decision 0070, fourth round).
+ */
+const IDLE_HOLD_MS = 4000;
 
 /**
  * /profil/inventering/{id}/rakna — counting with one hand: scan (camera) or type a code, +1 piece / +1 carton, undo the
@@ -43,6 +51,7 @@ export function CountPage() {
   useLiveList(id, found?.companyCode ?? null);
   const { t } = useTranslation('inventory');
   useBusy('count');
+  const letIdleGo = useIdleHold(IDLE_HOLD_MS);
   if (found === undefined || (found === null && waiting))
     return (
       <div className="flex justify-center py-16 text-primary-700 dark:text-primary-300">
@@ -51,7 +60,7 @@ export function CountPage() {
     );
   if (found === null) return <ListNotFound />;
   if (isListClosed(found)) return <ClosedCount list={found} />;
-  return <Counter key={found.id} list={found} view={view} />;
+  return <Counter key={found.id} list={found} view={view} onStored={letIdleGo} />;
 }
 
 /** A closed list takes no counts (decision 0062): the screen says so instead of offering to count. */
@@ -87,15 +96,26 @@ function CountHeading({ list, children }: { list: MirrorInventoryList; children?
 }
 
 /** The screen itself: state and scan queue in useCount, the page draws them. */
-function Counter({ list, view }: { list: MirrorInventoryList; view: WalkView | undefined }) {
+function Counter({
+  list,
+  view,
+  onStored,
+}: {
+  list: MirrorInventoryList;
+  view: WalkView | undefined;
+  /** A count was stored on the device (the first one lets the app's deferred work start). */
+  onStored: () => void;
+}) {
   const { t } = useTranslation('inventory');
   const id = useId();
   const sync = useSyncState();
   const w = useWalk(list, view);
-  const c = useCount(list, w.step?.zone ?? null);
+  const c = useCount(list, w.step?.zone ?? null, onStored);
   const { code, pick, picked, offer, scanning, unitText } = c;
   useRecountTarget(list.id, c.choose);
   // The code that stores a count, once the walk is drawn: long before the first tap, never before the first paint.
+  // Asked for with the first read instead, its zod and engine modules ran before the heading (decision 0070, fourth
+  // round: the heading 0.15 s later side by side).
   const drawn = !w.loading;
   useEffect(() => {
     if (drawn) preloadChanges();

@@ -26,9 +26,9 @@ export type CountOffer = Extract<ScanResolution, { kind: 'article' | 'unknown' }
  * The count screen's state and its scan queue: what was counted last, the typed code, the pick search, an offer for an
  * unknown code, and what the screen reader hears. `zone` is the walk's current zone (null: the items without one): an
  * article added from a scan goes there. Every count is stored on the device before anything is shown, and scans run
- * one after another, in the order they came.
+ * one after another, in the order they came; `onStored` is told after each.
  */
-export function useCount(list: MirrorInventoryList, zone: string | null) {
+export function useCount(list: MirrorInventoryList, zone: string | null, onStored: () => void = () => {}) {
   const { t } = useTranslation('inventory');
   const { data: user } = useCurrentUser();
   const sound = user?.scannerSound ?? true;
@@ -58,6 +58,7 @@ export function useCount(list: MirrorInventoryList, zone: string | null) {
               : { type: 'countDelta', listId: list.id, itemId: item.id, amount, unit },
           );
           const shown = result.item;
+          onStored();
           setCommitted(shown);
           setLast({ itemId: item.id, scan: kind === 'undo' ? null : { amount, unit } });
           setOffer(null);
@@ -77,7 +78,7 @@ export function useCount(list: MirrorInventoryList, zone: string | null) {
       busy.current = busy.current.then(run);
       return busy.current;
     },
-    [list.id, sound, t, unitText],
+    [list.id, sound, t, unitText, onStored],
   );
 
   const onCode = useCallback(
@@ -121,6 +122,7 @@ export function useCount(list: MirrorInventoryList, zone: string | null) {
   const setCount = async (item: MirrorInventoryItem, quantity: number, unit: InventoryUnit) => {
     try {
       const result = await changeInventory({ type: 'countSet', listId: list.id, itemId: item.id, quantity, unit });
+      onStored();
       setCommitted(result.item);
       setLast({ itemId: item.id, scan: null });
       setTyping(false);

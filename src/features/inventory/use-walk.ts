@@ -73,7 +73,6 @@ export function useWalk(list: MirrorInventoryList, view: WalkView | undefined) {
   const step = places.find((p) => p.param === (fresh ? view.param : zon));
   const index = step ? places.indexOf(step) : -1;
   const inZone = fresh && step ? view.rows : null;
-  const tallies = useZoneTallies(list, places);
   // The list's progress from its row (kept with every change), the current zone's from its rows, the other zones'
   // from the background tallies: no whole-list read before the first count. Memoised, as everything handed to the
   // walk's parts: a tap on the card (the number pad, a count) does not redraw the zone select or the walk's rows.
@@ -83,6 +82,11 @@ export function useWalk(list: MirrorInventoryList, view: WalkView | undefined) {
   const zoneProgress = useMemo(
     () => (inZone ? { total: inZone.length, counted: inZone.filter((i) => i.counted).length } : null),
     [inZone],
+  );
+  const tallies = useZoneTallies(
+    list,
+    places,
+    step && zoneProgress ? { param: step.param, tally: zoneProgress } : null,
   );
   const walk: Walk | null = useMemo(
     () =>

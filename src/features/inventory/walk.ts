@@ -26,6 +26,32 @@ export interface Walk {
   counted: number;
 }
 
+/** How many items a zone holds and how many of them are counted. */
+export interface ZoneTally {
+  total: number;
+  counted: number;
+}
+
+/**
+ * Whether the list's totals moved only by what the current zone shows: a count in this zone leaves the other zones'
+ * tallies as they were, and re-reading them (every row of the list, zone by zone) after each count grew with the list.
+ * A change elsewhere (a scan of another zone's item, another phone's counts) moves the sums and is read.
+ */
+export function explainedByZone(
+  previous: Map<string, ZoneTally>,
+  list: { itemCount: number; countedCount: number },
+  current: { param: string; tally: ZoneTally },
+): boolean {
+  let total = current.tally.total;
+  let counted = current.tally.counted;
+  for (const [param, tally] of previous) {
+    if (param === current.param) continue;
+    total += tally.total;
+    counted += tally.counted;
+  }
+  return total === list.itemCount && counted === list.countedCount;
+}
+
 /** A step of the walk before its progress is known (only which zones hold items): the screen's first paint. */
 export type WalkPlace = Pick<WalkStep, 'zone' | 'param' | 'label'> & { total?: number };
 

@@ -120,10 +120,15 @@ export async function mutateInventory(
   });
 }
 
-/** The ids of a zone's items (zone null: the items without one): a walking order places all of them. */
+/**
+ * The ids of a zone's items (zone null: the items without one): a walking order places all of them. A named zone's
+ * are the keys of its [listId+zone] index, no row decoded: moving an item read the whole list before (5 000 rows).
+ */
 async function zoneItemIds(db: OfflineDb, listId: string, zone: string | null): Promise<string[]> {
+  if (zone !== null)
+    return (await db.inventoryItems.where('[listId+zone]').equals([listId, zone]).primaryKeys()) as string[];
   const items = await db.inventoryItems.where('listId').equals(listId).toArray();
-  return items.filter((i) => i.zone === zone).map((i) => i.id);
+  return items.filter((i) => i.zone === null).map((i) => i.id);
 }
 
 /** This installation's id (made once, kept in the meta table). Call inside a transaction over `meta`. */
