@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
-import { defineConfig, type Plugin, type PluginOption } from 'vite';
+import { defineConfig, type Plugin, type PluginOption, type Rollup } from 'vite';
 import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa';
 import { productDrawings } from './server/db/seed/drawings/vite-plugin';
 
@@ -117,6 +117,31 @@ const manifest: Partial<ManifestOptions> = {
   ],
 };
 
+type Bundle = Rollup.OutputBundle;
+type Chunk = Rollup.OutputChunk;
+
+/**
+ * The files a first load of `modules` fetches beyond the entry's own closure: each module's chunk and every chunk it
+ * imports statically, minus what index.html's entry already brings. Throws when a module has no chunk of its own (a
+ * renamed file would otherwise silently drop its preload).
+ */
+function chunksBeyondEntry(bundle: Bundle, modules: string[]): string[] {
+  const chunks = Object.values(bundle).flatMap((output) => (output.type === 'chunk' ? [output as Chunk] : []));
+  const withImports = (fileNames: string[], into = new Set<string>()): Set<string> => {
+    for (const fileName of fileNames) {
+      const chunk = bundle[fileName];
+      if (into.has(fileName) || chunk?.type !== 'chunk') continue;
+      into.add(fileName);
+      withImports(chunk.imports, into);
+    }
+    return into;
+  };
+  const inEntry = withImports(chunks.filter((chunk) => chunk.isEntry).map((chunk) => chunk.fileName));
+  const wanted = chunks.filter((chunk) => modules.some((module) => chunk.facadeModuleId?.endsWith(module)));
+  if (wanted.length !== modules.length) throw new Error(`modulepreload: not every chunk of ${modules.join(', ')}`);
+  return [...withImports(wanted.map((chunk) => chunk.fileName))].filter((fileName) => !inEntry.has(fileName));
+}
+
 /**
  * Chunks the first render waits for, announced in index.html beside the entry (`<link rel="modulepreload">`): a first
  * visit's cookie banner (main.tsx draws the page once its code is here). Without the link a phone asks for it only once
@@ -135,28 +160,33 @@ function preloadFirstRender(modules: string[]): Plugin {
       order: 'post',
       handler(_html, { bundle }) {
         if (!bundle) return [];
-        const chunks = Object.values(bundle).flatMap((output) => (output.type === 'chunk' ? [output] : []));
-        const withImports = (fileNames: string[], into = new Set<string>()): Set<string> => {
-          for (const fileName of fileNames) {
-            const chunk = bundle[fileName];
-            if (into.has(fileName) || chunk?.type !== 'chunk') continue;
-            into.add(fileName);
-            withImports(chunk.imports, into);
-          }
-          return into;
-        };
-        const inEntry = withImports(chunks.filter((chunk) => chunk.isEntry).map((chunk) => chunk.fileName));
-        const wanted = chunks.filter((chunk) => modules.some((module) => chunk.facadeModuleId?.endsWith(module)));
-        if (wanted.length !== modules.length)
-          throw new Error(`modulepreload: not every chunk of ${modules.join(', ')}`);
-        return [...withImports(wanted.map((chunk) => chunk.fileName))]
-          .filter((fileName) => !inEntry.has(fileName))
-          .map((fileName) => ({
-            tag: 'link',
-            attrs: { rel: 'modulepreload', crossorigin: true, href: `${base}${fileName}` },
-            injectTo: 'head' as const,
-          }));
+        return chunksBeyondEntry(bundle, modules).map((fileName) => ({
+          tag: 'link',
+          attrs: { rel: 'modulepreload', crossorigin: true, href: `${base}${fileName}` },
+          injectTo: 'head' as const,
+        }));
       },
+    },
+  };
+}
+
+/**
+ * The start page's own code (its loader, its page, the content renderers, the content texts), written to
+ * `start-page.json` for the server, which announces it in index.html at `/` only (server/plugins/client.ts, issue #17):
+ * a phone then downloads it beside the entry instead of after the entry has run, one round trip and a download less
+ * before the start page's hero. Other paths do not pay for it.
+ */
+function startPagePreloads(modules: string[]): Plugin {
+  let base = '/';
+  return {
+    name: 'skafferi-start-page-preloads',
+    apply: 'build',
+    configResolved(config) {
+      base = config.base;
+    },
+    generateBundle(_options, bundle) {
+      const modulepreload = chunksBeyondEntry(bundle, modules).map((fileName) => `${base}${fileName}`);
+      this.emitFile({ type: 'asset', fileName: 'start-page.json', source: `${JSON.stringify({ modulepreload })}\n` });
     },
   };
 }
@@ -168,6 +198,7 @@ const plugins: PluginOption[] = [
   productDrawings(),
   precompress(),
   preloadFirstRender(['src/features/cookie-consent/CookieConsent.tsx']),
+  startPagePreloads(['src/app/routes/home-loader.ts', 'src/app/routes/HomePage.tsx', 'locales/sv/content.json']),
   VitePWA({
     strategies: 'injectManifest',
     srcDir: 'sw',

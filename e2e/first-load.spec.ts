@@ -40,4 +40,19 @@ test.describe('first load', () => {
     await page.keyboard.press('Escape');
     await expect(instant.listbox).toBeHidden();
   });
+
+  test('the start page draws its story from the page it came with, and again after a reload', async ({ app, page }) => {
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      const path = new URL(request.url()).pathname;
+      if (path.startsWith('/v1/content/')) asked.push(path);
+    });
+    await page.goto('/');
+    await app.home.expectVisible();
+    // The story came with index.html (decision 0080): neither it nor the content config (which says where to fetch
+    // it) is asked for before the page is drawn.
+    expect(asked.filter((path) => path === '/v1/content/config' || path.endsWith('/cdn/stories/home'))).toEqual([]);
+    await page.reload();
+    await app.home.expectVisible();
+  });
 });

@@ -43,6 +43,7 @@ import { inventoryRoutes } from './modules/inventory/routes';
 import { createLiveLists, type LiveLists } from './modules/inventory/live';
 import { companyProductRoutes } from './modules/company-products/routes';
 import { contentRoutes } from './modules/content/routes';
+import { startStoryReader } from './modules/content/start-story';
 import { cartRoutes } from './modules/cart/routes';
 import { calendarRoutes } from './modules/calendar/routes';
 import { checkoutRoutes } from './modules/checkout/routes';
@@ -222,7 +223,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(syncRoutes({ db, idempotency }));
   if (config.devMailbox) await app.register(mailboxRoutes(db));
   if (devClock) await app.register(devClockRoutes(devClock));
-  await registerClient(app, config.serveClient ? config.clientDir : null, config.redirectRules);
+  await registerClient(
+    app,
+    config.serveClient ? config.clientDir : null,
+    config.redirectRules,
+    config.content.storyblokToken ? undefined : startStoryReader(app, config),
+  );
 
   return app;
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { DEFAULT_REDIRECT_RULES, findRedirect, type RedirectRule } from '../../contract/rules/redirects';
 import { errorText } from '../lib/i18n';
 
@@ -20,6 +21,69 @@ export function withRedirectRules(html: string, rules: readonly RedirectRule[]):
   return html.includes('</head>') ? html.replace('</head>', `${script}</head>`) : `${script}${html}`;
 }
 
+/** The id of the start page's story in its index.html (src/app/routes/start-story.ts reads it). */
+export const START_STORY_ID = 'start-story';
+
+/** What `/` adds to index.html: the start page's story and its code's preloads. */
+export interface StartPageExtras {
+  story?: unknown;
+  /** The start page's own chunks (`start-page.json`, written by the build: vite.config.ts). */
+  modulepreload?: readonly string[];
+}
+
+/**
+ * index.html for `/` with the start page's story and code announced in it (issue #17). The page's largest element, its
+ * hero, otherwise waited for the entry to run before the page's code was asked for, and then for three more round
+ * trips (the content config, the content client's code, the story), each a few hundred milliseconds on a phone's
+ * network. The app takes the story from here instead; the service worker's copy of index.html has neither, and an
+ * offline or later start fetches both as before.
+ */
+export function withStartPage(html: string, { story, modulepreload = [] }: StartPageExtras): string {
+  const links = modulepreload
+    .filter((href) => /^\/[\w./-]+\.js$/.test(href))
+    .map((href) => `<link rel="modulepreload" crossorigin href="${href}">`);
+  const script =
+    story === undefined || story === null
+      ? []
+      : [
+          `<script id="${START_STORY_ID}" type="application/json">${JSON.stringify(story).replace(/</g, '\\u003c')}</script>`,
+        ];
+  const extra = [...links, ...script].join('');
+  return html.includes('</head>') ? html.replace('</head>', `${extra}</head>`) : `${extra}${html}`;
+}
+
+/**
+ * The page compressed as a phone's browser accepts it (the assets are compressed at build time; the page is written
+ * here, and at `/` it carries the start page's story, ≈ 11 KB that compress to ≈ 2). The last few pages are kept: the
+ * page is the same until the start page's story changes.
+ */
+function compressedPages(): (html: string, encoding: 'br' | 'gzip') => Buffer {
+  const cache = new Map<string, Buffer>();
+  return (html, encoding) => {
+    const key = `${encoding}:${html}`;
+    let body = cache.get(key);
+    if (!body) {
+      body =
+        encoding === 'br'
+          ? brotliCompressSync(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 9 } })
+          : gzipSync(html, { level: 9 });
+      if (cache.size >= 8) cache.delete(cache.keys().next().value!);
+      cache.set(key, body);
+    }
+    return body;
+  };
+}
+
+/** The build's list of the start page's chunks, or none (a build without it, an unreadable file). */
+function readStartPagePreloads(root: string): string[] {
+  try {
+    const parsed = JSON.parse(readFileSync(resolve(root, 'start-page.json'), 'utf8')) as { modulepreload?: unknown };
+    return Array.isArray(parsed.modulepreload) ? parsed.modulepreload.filter((x) => typeof x === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
 /**
  * Serves the built PWA from the same origin as the API. Hashed assets are cached for a year; index.html and the
  * service worker are always revalidated. Any other GET that is not an API path gets index.html (client routing).
@@ -28,6 +92,8 @@ export async function registerClient(
   app: FastifyInstance,
   clientDir: string | null,
   redirectRules: readonly RedirectRule[] = DEFAULT_REDIRECT_RULES,
+  /** The start page's story as the content service answers it, when this server holds the stories. */
+  startStory?: () => Promise<unknown>,
 ) {
   const root = clientDir ? resolve(clientDir) : null;
   const hasClient = root !== null && existsSync(resolve(root, 'index.html'));
@@ -39,8 +105,23 @@ export async function registerClient(
     return;
   }
   const indexHtml = withRedirectRules(readFileSync(resolve(root, 'index.html'), 'utf8'), redirectRules);
-  const sendIndex = (reply: FastifyReply) =>
-    reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
+  const modulepreload = readStartPagePreloads(root);
+  const compressed = compressedPages();
+  const sendIndex = (reply: FastifyReply, html = indexHtml) => {
+    reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').header('Vary', 'Accept-Encoding');
+    const accepted = String(reply.request.headers['accept-encoding'] ?? '');
+    const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : null;
+    if (!encoding) return reply.send(html);
+    return reply.header('Content-Encoding', encoding).send(compressed(html, encoding));
+  };
+  /** `/` with its story and code; a failure to read the story only costs the head start (the app fetches it). */
+  const sendStartPage = async (reply: FastifyReply) => {
+    const story = await startStory?.().catch((error: unknown) => {
+      reply.log.warn({ err: error }, 'start page story not embedded');
+      return null;
+    });
+    return sendIndex(reply, withStartPage(indexHtml, { story, modulepreload }));
+  };
   await app.register(fastifyStatic, {
     root,
     wildcard: false,
@@ -72,6 +153,6 @@ export async function registerClient(
     const search = request.url.slice(path.length);
     const target = findRedirect(redirectRules, path, search);
     if (target) return reply.redirect(target.to, target.status);
-    return sendIndex(reply);
+    return path === '/' ? sendStartPage(reply) : sendIndex(reply);
   });
 }

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { createTestApp, type TestApp } from './helpers';
 
 let app: TestApp;
@@ -12,6 +12,9 @@ beforeAll(async () => {
   mkdirSync(join(dir, 'assets'));
   writeFileSync(join(dir, 'index.html'), '<!doctype html><html lang="sv"><title>Skafferi</title></html>');
   writeFileSync(join(dir, 'sw.js'), 'self.addEventListener("fetch", () => {});');
+  // The start page's chunks as the build lists them (vite.config.ts), with an entry that is not a script's path.
+  const startPage = { modulepreload: ['/assets/home-loader-abc123.js', '/assets/x.js"><script>alert(1)</script>'] };
+  writeFileSync(join(dir, 'start-page.json'), JSON.stringify(startPage));
   writeFileSync(join(dir, 'assets', 'index-abc123.js'), 'console.log(1)');
   // Source maps a build might leave behind (`vite build --sourcemap`): the server must not publish them.
   const map = JSON.stringify({ version: 3, sources: ['src/secret.ts'], sourcesContent: ['// the whole source'] });
@@ -62,8 +65,8 @@ describe('the built PWA on the same origin', () => {
       expect(page.headers['content-type'], url).toContain('text/html');
       const json = /<script id="redirect-rules" type="application\/json">(.*?)<\/script>/.exec(page.body)?.[1];
       expect(json, url).toBeDefined();
-      // One script element only: a rule's text never closes it.
-      expect(page.body.match(/<\/script>/g), url).toHaveLength(1);
+      // One script element for the rules (and `/` the start page's story): a rule's text never closes it.
+      expect(page.body.match(/<\/script>/g), url).toHaveLength(url === '/' ? 2 : 1);
       const rules = JSON.parse(json!) as { from: string; to: string }[];
       expect(rules.map((r) => r.from)).toEqual([
         '/gammal-sida',
@@ -73,6 +76,34 @@ describe('the built PWA on the same origin', () => {
       ]);
       expect(rules[2]!.to).toBe('https://partner.example/');
     }
+  });
+
+  it("puts the start page's story in the page at / only, as the content service answers it", async () => {
+    const cdn = await app.inject({ method: 'GET', url: '/v1/content/cdn/stories/home?version=published&token=x' });
+    expect(cdn.statusCode).toBe(200);
+    const start = await app.inject({ method: 'GET', url: '/?utm_source=mail' });
+    const json = /<script id="start-story" type="application\/json">(.*?)<\/script>/.exec(start.body)?.[1];
+    expect(json).toBeDefined();
+    expect(JSON.parse(json!)).toEqual((cdn.json() as { story: unknown }).story);
+    // Its code is announced beside the entry; only script paths from the build's list.
+    expect(start.body).toContain('<link rel="modulepreload" crossorigin href="/assets/home-loader-abc123.js">');
+    expect(start.body).not.toContain('alert(1)</script>');
+    for (const url of ['/profil', '/index.html', '/sok?q=kaffe']) {
+      const page = await app.inject({ method: 'GET', url });
+      expect(page.body, url).not.toContain('start-story');
+      expect(page.body, url).not.toContain('home-loader-abc123');
+    }
+  });
+
+  it('sends the page compressed to a browser that accepts it', async () => {
+    const plain = await app.inject({ method: 'GET', url: '/' });
+    const br = await app.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toContain('Accept-Encoding');
+    expect(brotliDecompressSync(br.rawPayload).toString('utf8')).toBe(plain.body);
+    const gz = await app.inject({ method: 'GET', url: '/profil', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString('utf8')).toContain('<title>Skafferi</title>');
   });
 
   it('caches hashed assets for a year and always revalidates the service worker and the page', async () => {

@@ -13,6 +13,7 @@ import { useNavigate } from 'react-router';
 import { searchPath } from '../../lib/paths';
 import { idleStore, pageIdle } from '../../lib/when-idle';
 import { SearchIcon } from '../../ui/SearchIcon';
+import { useStoreInTransition } from '../use-store-in-transition';
 import { headerSearchFieldClass } from './search-field-class';
 
 /**
@@ -45,9 +46,9 @@ const store = {
   get: (): boolean => wanted || idleStore.get(),
 };
 
-/** True once the header's widgets may load (idle, or the visitor reached for the header). */
+/** True once the header's widgets may load (idle, or the visitor reached for the header); mounted in a transition. */
 export function useHeaderWidgets(): boolean {
-  return useSyncExternalStore(store.subscribe, store.get, store.get);
+  return useStoreInTransition(store);
 }
 
 const reachStore = {

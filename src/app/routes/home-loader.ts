@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { LoaderFunctionArgs } from 'react-router';
 import { contentLoader } from '../../features/content/loader';
+import { takeStartStory } from './start-story';
 
 export interface HomeData {
   fullSlug: string;
@@ -16,6 +17,7 @@ export interface HomeData {
 export const homeLoader = (queryClient: QueryClient) => {
   const load = contentLoader(queryClient, 'home');
   return async (args: LoaderFunctionArgs): Promise<HomeData> => {
+    takeStartStory(queryClient);
     try {
       return await load(args);
     } catch (error) {
