@@ -5,10 +5,21 @@
  * product. It was three statements, four with the mark: on PostgreSQL each a round trip (issue #17's item add), on
  * PGlite each a call into the engine.
  */
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import type {
+  AddPurchaseListItemBody,
+  PurchaseListItem,
+  PurchaseListItemAnswer,
+} from '../../../contract/purchase-lists';
+import { inBatch } from '../../db/ambient';
 import { type DbOrTx } from '../../db/client';
-import type { ItemRow } from './rows';
-import { settleListQuantity } from './rows';
+import { purchaseListItems } from '../../db/schema';
+import { AppError, conflict, notFound } from '../../lib/errors';
+import { errorText } from '../../lib/i18n';
+import { UUID } from '../../lib/ids';
+import type { CompanyRow } from '../../plugins/access';
+import { productNotFound } from './add-item';
+import { lookupField, settleListQuantity, toItem, type ItemRow } from './rows';
 
 /** What the statement found: the list's row (none: not the company's list) and what became of the insert. */
 type AddedRow = Omit<ItemRow, 'id' | 'productId' | 'addedAt' | 'wholeUnitsOnly'> & {
@@ -105,4 +116,71 @@ export async function addByProduct(db: DbOrTx, input: AddInput): Promise<AddByPr
     wholeUnitsOnly: row.wholeUnitsOnly,
   };
   return { kind: 'added', item };
+}
+
+/** What an add by product id asks of its service (./service.ts): an item as a read answers it, and the list's mark. */
+export interface AddByIdNeeds {
+  itemOf: (listId: string, itemId: string) => Promise<PurchaseListItem>;
+  touch: (company: CompanyRow, listId: string, now: Date) => Promise<void>;
+}
+
+/** The service's add by product id and the refusal every add shares, on the change's transaction `db`. */
+export function addByIdOn(db: DbOrTx, { itemOf, touch }: AddByIdNeeds) {
+  const listNotFound = () => notFound('PurchaseListNotFound');
+
+  /** An add by product id (the phone's): one statement, the rare refusals asked after it (./add-by-product.ts). */
+  async function addById(
+    company: CompanyRow,
+    listId: string,
+    productId: string,
+    body: AddPurchaseListItemBody,
+    now: Date,
+  ): Promise<PurchaseListItemAnswer> {
+    if (!UUID.test(listId)) throw listNotFound();
+    const itemId = body.id ?? null;
+    // In a batch the list is marked once at its end: here only noted (`touch`), as every change of it is.
+    const deferred = inBatch();
+    const added = await addByProduct(db, {
+      companyId: company.id,
+      listId,
+      productId,
+      itemId,
+      requested: body.quantity,
+      now,
+      touch: !deferred,
+    });
+    switch (added.kind) {
+      case 'noList':
+        throw listNotFound();
+      case 'noProduct':
+        throw productNotFound(body);
+      case 'existing':
+        if (added.productId !== productId) throw conflict('ClientIdTaken');
+        return { ...(await itemOf(listId, itemId!)), messages: [] };
+      case 'conflict':
+        return refuseAdd(body);
+      case 'added':
+        if (deferred) await touch(company, listId, now);
+        return {
+          ...toItem(added.item),
+          messages: settleListQuantity(added.item, body.quantity, 1).messages,
+        };
+    }
+  }
+
+  /** Nothing was inserted: the client's id is another list's item (ClientIdTaken), else the article is listed. */
+  async function refuseAdd(body: AddPurchaseListItemBody): Promise<never> {
+    if (body.id) {
+      const [taken] = await db
+        .select({ id: purchaseListItems.id })
+        .from(purchaseListItems)
+        .where(eq(purchaseListItems.id, body.id));
+      if (taken) throw conflict('ClientIdTaken');
+    }
+    throw new AppError(409, 'ArticleAlreadyInList', undefined, [
+      { path: lookupField(body), message: errorText('ArticleAlreadyInList') },
+    ]);
+  }
+
+  return { addById, refuseAdd };
 }

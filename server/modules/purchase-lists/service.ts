@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { type DbOrTx } from '../../db/client';
-import { inBatch, preparedOnce } from '../../db/ambient';
+import { preparedOnce } from '../../db/ambient';
 import { companies, purchaseListItems, purchaseLists, users } from '../../db/schema';
 import type {
   AddPurchaseListItemBody,
@@ -14,12 +14,10 @@ import type {
 } from '../../../contract/purchase-lists';
 import { comparePurchaseLists, sortPurchaseListItems } from '../../../contract/purchase-list-order';
 import { AppError, conflict, notFound } from '../../lib/errors';
-import { errorText } from '../../lib/i18n';
 import type { CompanyRow } from '../../plugins/access';
 import {
   fromDetailRows,
   listColumns,
-  lookupField,
   prepareDetailRows,
   prepareItemRows,
   prepareListRow,
@@ -29,11 +27,11 @@ import {
   type ItemRow,
   type ListRow,
 } from './rows';
-import { addTargetOn, prepareInsertItem, prepareItemRow, prepareTouchList, productNotFound } from './add-item';
+import { addTargetOn, prepareInsertItem, prepareItemRow, prepareTouchList } from './add-item';
 import { UUID } from '../../lib/ids';
 import { listMarks } from './marks';
 import { prepareSetQuantity, settlings } from './item-quantity';
-import { addByProduct } from './add-by-product';
+import { addByIdOn } from './add-by-product';
 
 export type PurchaseListService = ReturnType<typeof buildPurchaseListService>;
 export type ItemSort = { sort: PurchaseListSort; order: SortOrder };
@@ -45,19 +43,17 @@ export function sortItems(items: PurchaseListItem[], { sort, order }: ItemSort):
   return sortPurchaseListItems(items, sort, order);
 }
 
+// One service per database handle: a sync batch's changes all run on its one transaction, and building the service per
+// change built each of its statements again per change (drizzle's SQL, the prepared query) — an eighth of a batch's
+// server time (decision 0071, fourth round). It holds nothing but its statements.
+const services = new WeakMap<DbOrTx, ReturnType<typeof buildPurchaseListService>>();
+
 /**
  * Purchase lists ("inköpslistor") of the company the route's access hook established (decision 0052): every call
  * receives that company, never a code to check again, and finds lists only inside it, so a list of another company
  * answers 404 PurchaseListNotFound and ids cannot be probed. Items are reached only through such a list.
  * Written against `DbOrTx`: the routes build it on the idempotency transaction for changes.
  */
-/**
- * One service per database handle: a sync batch's changes all run on its one transaction, and building the service per
- * change built each of its statements again per change (drizzle's SQL, the prepared query) — an eighth of a batch's
- * server time (decision 0071, fourth round). It holds nothing but its statements.
- */
-const services = new WeakMap<DbOrTx, ReturnType<typeof buildPurchaseListService>>();
-
 export function createPurchaseListService(db: DbOrTx) {
   let service = services.get(db);
   if (service === undefined) services.set(db, (service = buildPurchaseListService(db)));
@@ -79,6 +75,7 @@ function buildPurchaseListService(db: DbOrTx) {
   const touchQuery = preparedOnce(() => prepareTouchList(db));
   const itemQuery = preparedOnce(() => prepareItemRow(db));
   const setQuantity = preparedOnce(() => prepareSetQuantity(db));
+  const { addById, refuseAdd } = addByIdOn(db, { itemOf, touch });
 
   /** The list if it is the company's (else undefined). */
   async function listRow(company: CompanyRow, id: string): Promise<ListRow | undefined> {
@@ -156,60 +153,6 @@ function buildPurchaseListService(db: DbOrTx) {
     const [item] = await itemRows(listId, itemId);
     if (!item) throw itemNotFound();
     return item;
-  }
-
-  /** An add by product id (the phone's): one statement, the rare refusals asked after it (./add-by-product.ts). */
-  async function addById(
-    company: CompanyRow,
-    listId: string,
-    productId: string,
-    body: AddPurchaseListItemBody,
-    now: Date,
-  ): Promise<PurchaseListItemAnswer> {
-    if (!UUID.test(listId)) throw listNotFound();
-    const itemId = body.id ?? null;
-    // In a batch the list is marked once at its end: here only noted (`touch`), as every change of it is.
-    const deferred = inBatch();
-    const added = await addByProduct(db, {
-      companyId: company.id,
-      listId,
-      productId,
-      itemId,
-      requested: body.quantity,
-      now,
-      touch: !deferred,
-    });
-    switch (added.kind) {
-      case 'noList':
-        throw listNotFound();
-      case 'noProduct':
-        throw productNotFound(body);
-      case 'existing':
-        if (added.productId !== productId) throw conflict('ClientIdTaken');
-        return { ...(await itemOf(listId, itemId!)), messages: [] };
-      case 'conflict':
-        return refuseAdd(body);
-      case 'added':
-        if (deferred) await touch(company, listId, now);
-        return {
-          ...toItem(added.item),
-          messages: settleListQuantity(added.item, body.quantity, 1).messages,
-        };
-    }
-  }
-
-  /** Nothing was inserted: the client's id is another list's item (ClientIdTaken), else the article is listed. */
-  async function refuseAdd(body: AddPurchaseListItemBody): Promise<never> {
-    if (body.id) {
-      const [taken] = await db
-        .select({ id: purchaseListItems.id })
-        .from(purchaseListItems)
-        .where(eq(purchaseListItems.id, body.id));
-      if (taken) throw conflict('ClientIdTaken');
-    }
-    throw new AppError(409, 'ArticleAlreadyInList', undefined, [
-      { path: lookupField(body), message: errorText('ArticleAlreadyInList') },
-    ]);
   }
 
   /** Marks a list the caller has locked changed now; in a batch, at its end (./marks.ts). */
