@@ -173,8 +173,12 @@ export async function drainUnlocked(options: DrainOptions): Promise<DrainSummary
 
   async function drainBatches(): Promise<void> {
     for (;;) {
-      const waiting = await (ahead ?? readWaiting());
+      const read = ahead;
       ahead = undefined;
+      let waiting = await (read ?? readWaiting());
+      // The read made while the last batch was with the server misses what the user changed meanwhile: before the
+      // drain ends on it, the outbox is read once more (a rename typed while its predecessor was sent goes now).
+      if (read && waiting.length === 0) waiting = await readWaiting();
       const head = waiting[0];
       if (!head) break;
       if (!options.force && head.nextAttemptAt !== null && head.nextAttemptAt > now()) {
