@@ -33,7 +33,7 @@ test.describe('session renewal', () => {
     await app.profile.expectVisible(company.name);
     const before = await app.cookie('token');
 
-    await page.waitForTimeout(16_000); // past the 15 s token lifetime
+    await api.waitUntilTokenExpired(before!); // past the 15 s token lifetime
 
     const statuses: string[] = [];
     page.on('response', (r) => {
@@ -54,13 +54,13 @@ test.describe('session renewal', () => {
     expect(await app.cookie('token')).not.toBe(before);
   });
 
-  test('a failed renewal logs out and goes to the start page', async ({ app, page }) => {
+  test('a failed renewal logs out and goes to the start page', async ({ api, app, page }) => {
     await app.login.loginAs(users.kund);
     await app.profile.expectVisible();
     await page.route('**/v1/auth/renew', (route) =>
       route.fulfill({ status: 401, json: { code: 'Unauthorized', message: 'Du behöver logga in igen.' } }),
     );
-    await page.waitForTimeout(16_000);
+    await api.waitUntilTokenExpired((await app.cookie('token'))!);
 
     await app.header.companyButton.click();
 

@@ -35,6 +35,22 @@ export class Api {
     return (await response.json()) as T;
   }
 
+  /**
+   * Waits until the server refuses `token` as expired (401): a condition, where a fixed wait would guess at the token's
+   * lifetime and at how busy the machine is. `timeout` only catches a token that never expires.
+   */
+  async waitUntilTokenExpired(token: string, timeout = 60_000): Promise<void> {
+    await expect
+      .poll(
+        async () =>
+          (
+            await this.request.get('/v1/customer/companies', { headers: { Authorization: `Bearer ${token}` } })
+          ).status(),
+        { timeout, intervals: [1_000] },
+      )
+      .toBe(401);
+  }
+
   async company(user: DemoUser, code: string): Promise<Company> {
     return this.get<Company>(await this.login(user), `/v1/company/${code}`);
   }
