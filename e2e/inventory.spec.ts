@@ -4,6 +4,7 @@ import { App } from './pages/App';
 import { CountScreen, expect, InventoryScreen, test as base, type IndexedArticle } from './pages/Inventory';
 import { SyncStatus } from './pages/PurchaseLists';
 import { AxeChecker } from './support/axe';
+import { dateField, fillDate } from './support/date-field';
 import { serviceWorkerControls } from './support/service-worker';
 import { users } from './support/users';
 import { writeBarcodeVideo } from './support/y4m';
@@ -85,6 +86,14 @@ test.describe('stocktaking', () => {
     await app.login.loginAs(users.kund);
     await inventory.gotoLists();
     const name = unique('E2E Bokslut');
+    // Dates in the wrong order: the error stands beside "Datum till", and the keyboard is put in that field.
+    await inventory.main.getByRole('textbox', { name: 'Namn på listan' }).fill(name);
+    await fillDate(inventory.main, 'Datum från', '2026-12-31');
+    await fillDate(inventory.main, 'Datum till', '2026-12-01');
+    await inventory.main.getByRole('button', { name: 'Skapa lista' }).click();
+    await expect(inventory.main.getByText('Slutdatumet kan inte vara före startdatumet.')).toBeVisible();
+    await expect(dateField(inventory.main, 'Datum till').getByRole('spinbutton').first()).toBeFocused();
+
     await inventory.createList(name, '2026-12-01', '2026-12-31');
     await expect(inventory.main).toContainText('2026-12-01 – 2026-12-31');
     await inventory.addArticle(scanArticle.articleNumber);

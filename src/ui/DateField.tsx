@@ -53,6 +53,7 @@ export function DateField({ label, value, onChange, name, description, errorMess
         value={toDate(value)}
         onChange={(date) => onChange(date ? date.toString() : '')}
         name={name}
+        data-field={name}
         firstDayOfWeek="mon"
         granularity="day"
         isInvalid={!!errorMessage}

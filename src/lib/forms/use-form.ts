@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react'
 import type { z } from 'zod';
 import { i18n } from '../i18n';
 import { translateMessageKey } from '../message-keys';
+import { focusField } from './focus-field';
 
 /** SPEC §9: input validation debounce 300 ms. */
 export const VALIDATION_DEBOUNCE_MS = 300;
@@ -38,12 +39,6 @@ function fieldErrors(schema: z.ZodType, values: Values): Record<string, string> 
 
 function isSubmitButton(target: EventTarget | null | undefined): boolean {
   return target instanceof HTMLButtonElement && target.type === 'submit';
-}
-
-/** Moves focus to a named field of the form, so keyboard and screen-reader users land on the problem. */
-export function focusField(form: HTMLFormElement | null | undefined, name: string): void {
-  const element = form?.elements.namedItem(name);
-  if (element instanceof HTMLElement) element.focus();
 }
 
 /**

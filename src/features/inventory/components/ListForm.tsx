@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { focusField } from '../../../lib/forms/focus-field';
 import { Alert } from '../../../ui/Alert';
 import { Button } from '../../../ui/Button';
 import { DateField } from '../../../ui/DateField';
@@ -40,7 +41,7 @@ export function ListForm({ initial, submitLabel, onSubmit, onCancel, cancelLabel
     setErrors(next);
     setFormError(null);
     if (Object.keys(next).length > 0) {
-      (form.elements.namedItem(next.name ? 'name' : 'dateTo') as HTMLElement | null)?.focus();
+      focusField(form, next.name ? 'name' : 'dateTo');
       return;
     }
     setBusy(true);
