@@ -28,7 +28,8 @@ function server(name: string, port: number, env = '') {
       'RATE_LIMIT_LOGIN_PER_MINUTE=1000 RATE_LIMIT_FORGOT_PER_MINUTE=1000 RATE_LIMIT_SEARCH_PER_MINUTE=100000 LOG_LEVEL=warn npx tsx server/main.ts',
     url: `http://localhost:${port}/health`,
     reuseExistingServer: !CI,
-    timeout: 120_000,
+    // A limit for a hang: two servers migrating and seeding while other work keeps both cores busy took over 120 s.
+    timeout: 300_000,
     stdout: 'ignore' as const,
     stderr: 'pipe' as const,
   };
