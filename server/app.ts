@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import Fastify, { LogController, type FastifyInstance, type RouteOptions } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import { validatorCompiler } from 'fastify-type-provider-zod';
@@ -40,7 +41,8 @@ import { priceRoutes } from './modules/prices/routes';
 import { searchRoutes } from './modules/search/routes';
 import { purchaseListRoutes } from './modules/purchase-lists/routes';
 import { inventoryRoutes } from './modules/inventory/routes';
-import { createLiveLists, type LiveLists } from './modules/inventory/live';
+import { createLiveLists, LIVE_HEARTBEAT_MS, type LiveLists } from './modules/inventory/live';
+import { createLiveShare } from './modules/inventory/live-share';
 import { companyProductRoutes } from './modules/company-products/routes';
 import { contentRoutes } from './modules/content/routes';
 import { startStoryReader } from './modules/content/start-story';
@@ -191,7 +193,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   pruneTimer.unref();
   app.addHook('onClose', async () => clearInterval(pruneTimer));
   // Open live lists end before the server closes: it would otherwise wait for streams that never end (0060).
-  const live = createLiveLists(bus);
+  // The limit of streams per user counts every instance on the database (live-share.ts): a row of this instance stops
+  // counting three heartbeats after its last renewal, if the instance dies without closing.
+  const live = createLiveLists(bus, {
+    share: createLiveShare(db, randomUUID(), 3 * LIVE_HEARTBEAT_MS),
+  });
   app.addHook('preClose', async () => live.closeAll());
   app.decorate('services', { auth, companies, mailer, database, idempotency, limiter, bus, live, readCache });
 

@@ -4,10 +4,11 @@
  * other reads; a limit of open streams per user; nothing left behind when streams close.
  */
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { and, gt, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { InventoryList, InventoryListItem } from '../../contract/inventory';
+import { rateLimits } from '../../server/db/schema';
 import { LIVE_MAX_PER_USER } from '../../server/modules/inventory/live';
 import { DEMO, bearer, createSecondInstance, createTestApp, login, type TestApp } from './helpers';
 
@@ -85,6 +86,18 @@ async function openStream(origin: string, path: string, token?: string) {
 
 async function until(condition: () => boolean) {
   while (!condition()) await new Promise((r) => setTimeout(r, 10));
+}
+
+/** Waits until the streams every instance has recorded in the database add up to `n`. */
+async function storedStreams(n: number) {
+  const stored = async () => {
+    const [row] = await a.services.database.db
+      .select({ n: sql<number>`coalesce(sum(${rateLimits.hits}), 0)::int` })
+      .from(rateLimits)
+      .where(and(like(rateLimits.key, 'live:%'), gt(rateLimits.resetAt, sql`now()`)));
+    return Number(row?.n ?? 0);
+  };
+  while ((await stored()) !== n) await new Promise((r) => setTimeout(r, 10));
 }
 
 async function countOn(app: FastifyInstance, token: string, listId: string, item: string) {
@@ -194,6 +207,37 @@ describe('a live list', () => {
     expect(again.res.status).toBe(200);
     for (const stream of [...open, again]) stream.close();
     await until(() => a.services.live.size().streams === 0);
+  });
+
+  it('counts a user’s streams on every instance together, and an instance that closes takes its count with it', async () => {
+    const onA = [];
+    const onB = [];
+    for (let i = 0; i < 6; i++) onA.push(await openStream(origins.a, eventsPath(list.id), personal));
+    for (let i = 6; i < LIVE_MAX_PER_USER; i++) onB.push(await openStream(origins.b, eventsPath(other.id), personal));
+    expect([...onA, ...onB].map((s) => s.res.status)).toEqual(Array(LIVE_MAX_PER_USER).fill(200));
+    await storedStreams(LIVE_MAX_PER_USER);
+
+    for (const origin of [origins.a, origins.b]) {
+      const tooMany = await openStream(origin, eventsPath(list.id), personal);
+      expect(tooMany.res.status).toBe(429);
+      expect(((await tooMany.res.json()) as { code: string }).code).toBe('TooManyLiveStreams');
+    }
+    // One closes on B: A takes one more.
+    onB.pop()!.close();
+    await storedStreams(LIVE_MAX_PER_USER - 1);
+    const again = await openStream(origins.a, eventsPath(list.id), personal);
+    expect(again.res.status).toBe(200);
+    for (const stream of [...onA, ...onB, again]) stream.close();
+    await storedStreams(0);
+
+    // A third instance closes with streams open: what it counted goes with it.
+    const c = await createSecondInstance(a);
+    const originC = await c.listen({ port: 0, host: '127.0.0.1' });
+    const onC = [];
+    for (let i = 0; i < 3; i++) onC.push(await openStream(originC, eventsPath(list.id), personal));
+    await storedStreams(3);
+    await c.closeAll();
+    await storedStreams(0);
   });
 
   it('leaves no stream, list or user behind when many streams open and close', async () => {

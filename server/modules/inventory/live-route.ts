@@ -24,7 +24,7 @@ export async function openLiveStream(
   const user = currentUser(req);
   const token = bearerToken(req);
   await createInventoryScope(db).listOf(company.id, listId);
-  if (!live.mayOpen(user.id)) throw new AppError(429, 'TooManyLiveStreams');
+  if (!(await live.mayOpen(user.id))) throw new AppError(429, 'TooManyLiveStreams');
   const [session] = await db
     .select({ validTo: sessions.validTo })
     .from(sessions)

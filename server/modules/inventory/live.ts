@@ -6,6 +6,7 @@
  */
 import type { ServerResponse } from 'node:http';
 import type { Bus } from '../../lib/bus';
+import type { LiveShare } from './live-share';
 
 /** What the stream says; the phone reads the list again on `changed` and `resync`. */
 export type LiveMessage =
@@ -26,8 +27,10 @@ type Stream = {
 };
 
 export type LiveOptions = {
-  /** Streams one user may hold open on this instance (a phone opens one per open list). */
+  /** Streams one user may hold open (a phone opens one per open list), on every instance together when `share` is given. */
   maxPerUser?: number;
+  /** The count of every instance on the database (live-share.ts); without it the limit is this instance's alone. */
+  share?: LiveShare;
   /** A comment this often keeps proxies and phones from closing an idle stream. */
   heartbeatMs?: number;
 };
@@ -41,6 +44,20 @@ export function createLiveLists(bus: Bus, options: LiveOptions = {}) {
   const byList = new Map<string, Set<Stream>>();
   const perUser = new Map<string, number>();
   const all = new Set<Stream>();
+  const share = options.share;
+  // One write of the shared count at a time, each with the count as it is when it runs: an open and a close made
+  // close together cannot land in the wrong order. A failed write leaves a row that stops counting within its time.
+  let writes = Promise.resolve();
+  const recordShared = (userId: string) => {
+    if (!share) return;
+    writes = writes.then(() => share.record(userId, perUser.get(userId) ?? 0)).catch(() => undefined);
+  };
+  const renewal = share
+    ? setInterval(() => {
+        if (perUser.size > 0) writes = writes.then(() => share.renew()).catch(() => undefined);
+      }, heartbeatMs)
+    : undefined;
+  renewal?.unref();
 
   const write = (stream: Stream, message: LiveMessage) => {
     const { event, ...data } = message;
@@ -67,8 +84,12 @@ export function createLiveLists(bus: Bus, options: LiveOptions = {}) {
   bus.on('user-changed', (event) => endWhere((s) => s.userId === event.userId));
 
   return {
-    /** Whether the user may open one more stream here. */
-    mayOpen: (userId: string) => (perUser.get(userId) ?? 0) < maxPerUser,
+    /** Whether the user may open one more stream: here, and with `share` on every instance together. */
+    async mayOpen(userId: string): Promise<boolean> {
+      const here = perUser.get(userId) ?? 0;
+      if (here >= maxPerUser) return false;
+      return !share || here + (await share.heldElsewhere(userId)) < maxPerUser;
+    },
 
     /**
      * Keeps `res` (its headers already written) as a live view of the list until the client goes, the session ends
@@ -94,12 +115,14 @@ export function createLiveLists(bus: Bus, options: LiveOptions = {}) {
           const left = (perUser.get(view.userId) ?? 1) - 1;
           if (left > 0) perUser.set(view.userId, left);
           else perUser.delete(view.userId);
+          recordShared(view.userId);
           view.res.end();
         },
       };
       all.add(stream);
       byList.set(view.listId, (byList.get(view.listId) ?? new Set()).add(stream));
       perUser.set(view.userId, (perUser.get(view.userId) ?? 0) + 1);
+      recordShared(view.userId);
       view.res.on('close', stream.end);
       write(stream, { event: 'ready' });
     },
@@ -107,9 +130,12 @@ export function createLiveLists(bus: Bus, options: LiveOptions = {}) {
     /** Open streams, lists with one and users holding one (tests check that closed streams leave nothing behind). */
     size: () => ({ streams: all.size, lists: byList.size, users: perUser.size }),
 
-    /** Ends every stream (the server is closing: an open stream would keep it waiting). */
-    closeAll(): void {
+    /** Ends every stream (the server is closing: an open stream would keep it waiting) and clears its shared count. */
+    async closeAll(): Promise<void> {
+      clearInterval(renewal);
       for (const stream of [...all]) stream.end();
+      await writes;
+      await share?.clear().catch(() => undefined);
     },
   };
 }
