@@ -18,11 +18,16 @@ export type WalkShow = 'all' | 'notCounted';
 export type WalkView = Awaited<ReturnType<typeof readWalkView>>;
 
 async function readWalkView(db: OfflineDb, listId: string, zon: string | null) {
-  // The zones come from the list's indexes, not its row: asked for beside the row, one round trip to IndexedDB fewer
-  // before the first rows (decision 0083).
-  const [list, held] = await Promise.all([db.inventoryLists.get(listId), readListZones(db, listId)]);
+  // The zones come from the list's indexes, and the company's zone order from the few company rows the device keeps
+  // (one per company the user counts for): all asked for beside the list's row, two round trips to IndexedDB fewer
+  // before the first rows than reading the row first (decision 0083).
+  const [list, held, companies] = await Promise.all([
+    db.inventoryLists.get(listId),
+    readListZones(db, listId),
+    db.inventoryCompanies.toArray(),
+  ]);
   if (!list) return null;
-  const company = await db.inventoryCompanies.get(list.companyCode);
+  const company = companies.find((c) => c.companyCode === list.companyCode);
   const present = new Set<string | null>([...held.zones, ...(held.hasNone ? [null] : [])]);
   const places = walkZones(present, company?.zones ?? []);
   const step = currentStep({ steps: places }, zon, present);
