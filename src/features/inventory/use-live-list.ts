@@ -3,6 +3,7 @@ import { loadSyncEngine } from '../../api/session/engine-loader';
 import { useSyncState } from '../../api/session/hooks';
 import { renewSession, session } from '../../api/session/session';
 import { config } from '../../lib/config';
+import { whenIdle } from '../../lib/when-idle';
 
 const visibility = {
   subscribe(listener: () => void) {
@@ -22,22 +23,29 @@ export function useLiveList(listId: string | null, companyCode: string | null): 
   const visible = useSyncExternalStore(visibility.subscribe, visibility.get, () => true);
   useEffect(() => {
     if (!listId || !companyCode || !online || !visible) return;
-    // Only online, so its code is not in the count screen's first load (an offline start never needs it).
+    // Only online, so its code is not in the count screen's first load (an offline start never needs it). And only once
+    // the page is idle — on the count screen after its first count (`holdIdle`): the feed brings the engine, zod and
+    // every kind, which loaded and started between the heading and the walk's first rows of a reload with the network
+    // gone but `navigator.onLine` still true (a cold room's Wi-Fi without a way out; decision 0083). The engine's own
+    // start reads what changed meanwhile.
     let stop: (() => void) | undefined;
     let cancelled = false;
-    void Promise.all([import('../../offline/inventory/live'), loadSyncEngine()]).then(([live, engine]) => {
-      if (cancelled) return;
-      stop = live.watchInventoryList({
-        baseUrl: config().apiBaseUrl,
-        companyCode,
-        listId,
-        token: () => session.get()?.token ?? null,
-        renew: renewSession,
-        refresh: (id) => void engine.syncController().refreshAggregate('inventoryList', id),
+    const cancelIdle = whenIdle(() => {
+      void Promise.all([import('../../offline/inventory/live'), loadSyncEngine()]).then(([live, engine]) => {
+        if (cancelled) return;
+        stop = live.watchInventoryList({
+          baseUrl: config().apiBaseUrl,
+          companyCode,
+          listId,
+          token: () => session.get()?.token ?? null,
+          renew: renewSession,
+          refresh: (id) => void engine.syncController().refreshAggregate('inventoryList', id),
+        });
       });
     });
     return () => {
       cancelled = true;
+      cancelIdle();
       stop?.();
     };
   }, [listId, companyCode, online, visible]);
