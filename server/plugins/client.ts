@@ -114,13 +114,19 @@ export async function registerClient(
     if (!encoding) return reply.send(html);
     return reply.header('Content-Encoding', encoding).send(compressed(html, encoding));
   };
-  /** `/` with its story and code; a failure to read the story only costs the head start (the app fetches it). */
+  /**
+   * `/` with its story and code; a failure to read the story only costs the head start (the app fetches it). The page
+   * is written again only when the reader gives another story (it keeps one until the content changes).
+   */
+  let startPage: { story: unknown; html: string } | null = null;
   const sendStartPage = async (reply: FastifyReply) => {
     const story = await startStory?.().catch((error: unknown) => {
       reply.log.warn({ err: error }, 'start page story not embedded');
       return null;
     });
-    return sendIndex(reply, withStartPage(indexHtml, { story, modulepreload }));
+    if (!startPage || startPage.story !== story)
+      startPage = { story, html: withStartPage(indexHtml, { story, modulepreload }) };
+    return sendIndex(reply, startPage.html);
   };
   await app.register(fastifyStatic, {
     root,
