@@ -94,10 +94,15 @@ describe('the built PWA on the same origin', () => {
     // Its code is announced beside the entry; only script paths from the build's list.
     expect(start.body).toContain('<link rel="modulepreload" crossorigin href="/assets/home-loader-abc123.js">');
     expect(start.body).not.toContain('alert(1)</script>');
+    // The hero's image, the page's largest element, is asked for beside the entry, as the hero draws it.
+    expect(start.body).toContain(
+      '<link rel="preload" as="image" fetchpriority="high" href="/images/content/hero-start.svg">',
+    );
     for (const url of ['/profil', '/index.html', '/sok?q=kaffe']) {
       const page = await app.inject({ method: 'GET', url });
       expect(page.body, url).not.toContain('start-story');
       expect(page.body, url).not.toContain('home-loader-abc123');
+      expect(page.body, url).not.toContain('hero-start.svg');
     }
   });
 
