@@ -143,50 +143,38 @@ function chunksBeyondEntry(bundle: Bundle, modules: string[]): string[] {
 }
 
 /**
- * Chunks the first render waits for, announced in index.html beside the entry (`<link rel="modulepreload">`): a first
- * visit's cookie banner (main.tsx draws the page once its code is here). Without the link a phone asks for it only once
- * the entry has run, one more round trip before anything but the boot splash shows (docs/decisions/0045). A returning
- * visitor fetches it too (2 KB gzip; the service worker holds it after the first visit).
+ * What a first load should fetch beside the entry instead of after it has run (`<link rel="modulepreload">`), in two
+ * places from one walk of the bundle:
+ * - `firstRender`, in index.html itself: the chunks the first render waits for, i.e. a first visit's cookie banner
+ *   (main.tsx draws the page once its code is here). Without the link a phone asks for it only once the entry has run,
+ *   one more round trip before anything but the boot splash shows (docs/decisions/0045). A returning visitor fetches it
+ *   too (2 KB gzip; the service worker holds it after the first visit).
+ * - `startPage`, written to `start-page.json` for the server, which announces it at `/` only (server/plugins/client.ts,
+ *   issue #17): the start page's loader, page, content renderers and texts, one round trip and a download less before
+ *   the start page's hero. Other paths do not pay for it.
  */
-function preloadFirstRender(modules: string[]): Plugin {
+function preloads({ firstRender, startPage }: { firstRender: string[]; startPage: string[] }): Plugin {
   let base = '/';
   return {
-    name: 'skafferi-first-render-preload',
-    apply: 'build',
-    configResolved(config) {
-      base = config.base;
-    },
-    transformIndexHtml: {
-      order: 'post',
-      handler(_html, { bundle }) {
-        if (!bundle) return [];
-        return chunksBeyondEntry(bundle, modules).map((fileName) => ({
-          tag: 'link',
-          attrs: { rel: 'modulepreload', crossorigin: true, href: `${base}${fileName}` },
-          injectTo: 'head' as const,
-        }));
-      },
-    },
-  };
-}
-
-/**
- * The start page's own code (its loader, its page, the content renderers, the content texts), written to
- * `start-page.json` for the server, which announces it in index.html at `/` only (server/plugins/client.ts, issue #17):
- * a phone then downloads it beside the entry instead of after the entry has run, one round trip and a download less
- * before the start page's hero. Other paths do not pay for it.
- */
-function startPagePreloads(modules: string[]): Plugin {
-  let base = '/';
-  return {
-    name: 'skafferi-start-page-preloads',
+    name: 'skafferi-preloads',
     apply: 'build',
     configResolved(config) {
       base = config.base;
     },
     generateBundle(_options, bundle) {
-      const modulepreload = chunksBeyondEntry(bundle, modules).map((fileName) => `${base}${fileName}`);
+      const modulepreload = chunksBeyondEntry(bundle, startPage).map((fileName) => `${base}${fileName}`);
       this.emitFile({ type: 'asset', fileName: 'start-page.json', source: `${JSON.stringify({ modulepreload })}\n` });
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, { bundle }) {
+        if (!bundle) return [];
+        return chunksBeyondEntry(bundle, firstRender).map((fileName) => ({
+          tag: 'link',
+          attrs: { rel: 'modulepreload', crossorigin: true, href: `${base}${fileName}` },
+          injectTo: 'head' as const,
+        }));
+      },
     },
   };
 }
@@ -197,8 +185,10 @@ const plugins: PluginOption[] = [
   buildFile(),
   productDrawings(),
   precompress(),
-  preloadFirstRender(['src/features/cookie-consent/CookieConsent.tsx']),
-  startPagePreloads(['src/app/routes/home-loader.ts', 'src/app/routes/HomePage.tsx', 'locales/sv/content.json']),
+  preloads({
+    firstRender: ['src/features/cookie-consent/CookieConsent.tsx'],
+    startPage: ['src/app/routes/home-loader.ts', 'src/app/routes/HomePage.tsx', 'locales/sv/content.json'],
+  }),
   VitePWA({
     strategies: 'injectManifest',
     srcDir: 'sw',

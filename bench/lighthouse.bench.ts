@@ -11,8 +11,12 @@
 // The server sends its files uncompressed (no Content-Encoding), so Lighthouse's simulated slow 4G downloads the
 // raw JavaScript and CSS. BENCH_LIGHTHOUSE_GZIP=1 puts a gzip-compressing proxy in front of it (as a CDN or reverse
 // proxy would be in production) to show what compression is worth; the default measures the server as it is.
+//
+// BENCH_LIGHTHOUSE_REPORTS=<dir> keeps each run's Lighthouse JSON there (<page>-<run>.json): its long tasks, bootup
+// time by script, LCP element and breakdown say what a score is made of (decisions 0080, 0084).
 import { createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
 import { once } from 'node:events';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { createGzip } from 'node:zlib';
 import os from 'node:os';
 import path from 'node:path';
@@ -47,7 +51,7 @@ async function productPath(origin: string): Promise<string> {
   return match[1]!;
 }
 
-async function audit(url: string, port: number): Promise<Run> {
+async function audit(url: string, port: number, report?: string): Promise<Run> {
   const load = Math.round(os.loadavg()[0]! * 100) / 100;
   const result = await lighthouse(url, {
     port,
@@ -59,6 +63,10 @@ async function audit(url: string, port: number): Promise<Run> {
   });
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
   const { lhr } = result;
+  if (report) {
+    await mkdir(path.dirname(report), { recursive: true });
+    await writeFile(report, JSON.stringify(lhr));
+  }
   if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.message}`);
   const value = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
   return {
@@ -116,6 +124,7 @@ export async function gzipProxy(port: number, target: string): Promise<{ stop():
 
 export default async function lighthouseBench(): Promise<Figures> {
   const runs = Math.max(1, Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3) || 3);
+  const reports = process.env.BENCH_LIGHTHOUSE_REPORTS ? path.resolve(process.env.BENCH_LIGHTHOUSE_REPORTS) : undefined;
   const given = process.env.BENCH_CLIENT_DIR;
   const clientDir = given ? path.resolve(given) : path.join(root, '.tmp', 'bench-bundle');
   if (!given) await buildClient(clientDir);
@@ -155,7 +164,8 @@ export default async function lighthouseBench(): Promise<Figures> {
         // Lighthouse's trace sometimes fails on a busy machine (NO_NAVSTART): try a run again before giving up.
         for (let attempt = 1; attempt <= 3; attempt++) {
           try {
-            results.push(await audit(origin + route, chrome.port));
+            const report = reports ? path.join(reports, `${name}-${i + 1}.json`) : undefined;
+            results.push(await audit(origin + route, chrome.port, report));
             break;
           } catch (error) {
             failure = error instanceof Error ? error.message : String(error);

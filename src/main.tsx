@@ -1,12 +1,12 @@
 import './lib/aria-locale';
 import './index.css';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router/dom';
 import { queryClient } from './api/query-client';
 import { session } from './api/session/session';
 import { loadSessionState } from './api/session/start-session';
 import { Providers } from './app/providers';
+import { SlicedRouterProvider } from './app/SlicedRouterProvider';
 import { captureInstallPrompt } from './app/pwa/install';
 import { createBrowserRouter } from 'react-router';
 import { preloadCookieConsent } from './app/layouts/CookieConsentSlot';
@@ -68,14 +68,17 @@ async function start() {
 
   const root = document.getElementById('root');
   if (!root) throw new Error('#root saknas i index.html');
-  // Not in a transition: RouterProvider subscribes to the router when it commits, and a sliced first render would miss
-  // a route that finished loading meanwhile (the page then stayed on its fallback).
-  createRoot(root).render(
-    <StrictMode>
-      <Providers queryClient={queryClient}>
-        <RouterProvider router={router} />
-      </Providers>
-    </StrictMode>,
+  // In a transition: React yields between components, so the first render is not one long task on a phone's CPU
+  // (issue #17). SlicedRouterProvider catches a route that finished loading while the render was sliced.
+  const app = createRoot(root);
+  startTransition(() =>
+    app.render(
+      <StrictMode>
+        <Providers queryClient={queryClient}>
+          <SlicedRouterProvider router={router} />
+        </Providers>
+      </StrictMode>,
+    ),
   );
 }
 

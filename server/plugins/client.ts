@@ -3,6 +3,7 @@ import fastifyStatic from '@fastify/static';
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import { heroPreload } from '../../contract/rules/content-images';
 import { DEFAULT_REDIRECT_RULES, findRedirect, type RedirectRule } from '../../contract/rules/redirects';
 import { errorText } from '../lib/i18n';
 
@@ -24,6 +25,10 @@ export function withRedirectRules(html: string, rules: readonly RedirectRule[]):
 /** The id of the start page's story in its index.html (src/app/routes/start-story.ts reads it). */
 export const START_STORY_ID = 'start-story';
 
+/** A value for a double-quoted HTML attribute: an editor's URL never closes it. */
+const attribute = (value: string) =>
+  value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
 /** What `/` adds to index.html: the start page's story and its code's preloads. */
 export interface StartPageExtras {
   story?: unknown;
@@ -32,11 +37,12 @@ export interface StartPageExtras {
 }
 
 /**
- * index.html for `/` with the start page's story and code announced in it (issue #17). The page's largest element, its
+ * index.html for `/` with the start page's story, its hero image and its code announced in it (issue #17). The page's largest element, its
  * hero, otherwise waited for the entry to run before the page's code was asked for, and then for three more round
  * trips (the content config, the content client's code, the story), each a few hundred milliseconds on a phone's
  * network. The app takes the story from here instead; the service worker's copy of index.html has neither, and an
- * offline or later start fetches both as before.
+ * offline or later start fetches both as before. The hero's image (the page's largest element) is asked for beside the
+ * entry too, rather than once the loader has run (decision 0084).
  */
 export function withStartPage(html: string, { story, modulepreload = [] }: StartPageExtras): string {
   const links = modulepreload
@@ -48,7 +54,17 @@ export function withStartPage(html: string, { story, modulepreload = [] }: Start
       : [
           `<script id="${START_STORY_ID}" type="application/json">${JSON.stringify(story).replace(/</g, '\\u003c')}</script>`,
         ];
-  const extra = [...links, ...script].join('');
+  const hero = story === undefined || story === null ? null : heroPreload((story as { content?: unknown }).content);
+  const heroLink = hero
+    ? [
+        `<link rel="preload" as="image" fetchpriority="high" href="${attribute(hero.href)}"` +
+          (hero.imagesrcset
+            ? ` imagesrcset="${attribute(hero.imagesrcset)}" imagesizes="${attribute(hero.imagesizes ?? '100vw')}"`
+            : '') +
+          '>',
+      ]
+    : [];
+  const extra = [...heroLink, ...links, ...script].join('');
   return html.includes('</head>') ? html.replace('</head>', `${extra}</head>`) : `${extra}${html}`;
 }
 
@@ -114,13 +130,19 @@ export async function registerClient(
     if (!encoding) return reply.send(html);
     return reply.header('Content-Encoding', encoding).send(compressed(html, encoding));
   };
-  /** `/` with its story and code; a failure to read the story only costs the head start (the app fetches it). */
+  /**
+   * `/` with its story and code; a failure to read the story only costs the head start (the app fetches it). The page
+   * is written again only when the reader gives another story (it keeps one until the content changes).
+   */
+  let startPage: { story: unknown; html: string } | null = null;
   const sendStartPage = async (reply: FastifyReply) => {
     const story = await startStory?.().catch((error: unknown) => {
       reply.log.warn({ err: error }, 'start page story not embedded');
       return null;
     });
-    return sendIndex(reply, withStartPage(indexHtml, { story, modulepreload }));
+    if (!startPage || startPage.story !== story)
+      startPage = { story, html: withStartPage(indexHtml, { story, modulepreload }) };
+    return sendIndex(reply, startPage.html);
   };
   await app.register(fastifyStatic, {
     root,

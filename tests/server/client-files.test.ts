@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
@@ -7,8 +7,11 @@ import { createTestApp, type TestApp } from './helpers';
 
 let app: TestApp;
 const dir = mkdtempSync(join(tmpdir(), 'skafferi-client-'));
+// The story files, copied so that a test can change the start page's story while the server watches them.
+const contentDir = mkdtempSync(join(tmpdir(), 'skafferi-client-content-'));
 
 beforeAll(async () => {
+  cpSync('content', contentDir, { recursive: true });
   mkdirSync(join(dir, 'assets'));
   writeFileSync(join(dir, 'index.html'), '<!doctype html><html lang="sv"><title>Skafferi</title></html>');
   writeFileSync(join(dir, 'sw.js'), 'self.addEventListener("fetch", () => {});');
@@ -27,6 +30,8 @@ beforeAll(async () => {
   app = await createTestApp({
     SERVE_CLIENT: 'true',
     CLIENT_DIR: dir,
+    CONTENT_DIR: contentDir,
+    CONTENT_WATCH: 'true',
     REDIRECT_RULES: JSON.stringify([
       { from: '/gammal-sida', match: 'exact', to: '/ny-sida', status: 301 },
       { from: '/kampanj', match: 'prefix', to: '/sok', status: 302, keepQuery: true },
@@ -39,6 +44,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await app.closeAll();
   rmSync(dir, { recursive: true, force: true });
+  rmSync(contentDir, { recursive: true, force: true });
 });
 
 describe('the built PWA on the same origin', () => {
@@ -88,11 +94,42 @@ describe('the built PWA on the same origin', () => {
     // Its code is announced beside the entry; only script paths from the build's list.
     expect(start.body).toContain('<link rel="modulepreload" crossorigin href="/assets/home-loader-abc123.js">');
     expect(start.body).not.toContain('alert(1)</script>');
+    // The hero's image, the page's largest element, is asked for beside the entry, as the hero draws it.
+    expect(start.body).toContain(
+      '<link rel="preload" as="image" fetchpriority="high" href="/images/content/hero-start.svg">',
+    );
     for (const url of ['/profil', '/index.html', '/sok?q=kaffe']) {
       const page = await app.inject({ method: 'GET', url });
       expect(page.body, url).not.toContain('start-story');
       expect(page.body, url).not.toContain('home-loader-abc123');
+      expect(page.body, url).not.toContain('hero-start.svg');
     }
+  });
+
+  it("shows a change of the start page's story at the next load of /", async () => {
+    const storyOf = (body: string) =>
+      JSON.parse(/<script id="start-story" type="application\/json">(.*?)<\/script>/.exec(body)![1]!) as {
+        content: { title: string };
+      };
+    const before = await app.inject({ method: 'GET', url: '/' });
+    expect(storyOf(before.body).content.title).toBe('Skafferi – grossist för storkök, restaurang och skog');
+    const file = join(contentDir, 'home.json');
+    const home = JSON.parse(readFileSync(file, 'utf8')) as { content: { title: string } };
+    home.content.title = 'Skafferi – nu med vedboden öppen';
+    writeFileSync(file, JSON.stringify(home));
+    // The watcher reads the files again a moment after the change; each load of / after that has the new story, as
+    // the content service answers it.
+    let shown = '';
+    for (let i = 0; i < 100 && shown !== home.content.title; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      shown = storyOf((await app.inject({ method: 'GET', url: '/' })).body).content.title;
+    }
+    expect(shown).toBe('Skafferi – nu med vedboden öppen');
+    const cdn = await app.inject({ method: 'GET', url: '/v1/content/cdn/stories/home?version=published&token=x' });
+    const again = await app.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': 'br' } });
+    expect(storyOf(brotliDecompressSync(again.rawPayload).toString('utf8'))).toEqual(
+      (cdn.json() as { story: unknown }).story,
+    );
   });
 
   it('sends the page compressed to a browser that accepts it', async () => {

@@ -13,6 +13,7 @@ import { errorText, validationText } from '../../lib/i18n';
 import { validationFields } from '../../plugins/errors';
 import { contentConfig } from './service';
 import { sitemapRoutes } from './sitemap';
+import { shareStartStorySource } from './start-story';
 import { access } from '../../plugins/access';
 
 type Deps = { db: DbOrTx; config: Config };
@@ -27,7 +28,10 @@ export function contentRoutes({ db, config }: Deps): FastifyPluginAsync {
     app.addHook('onClose', () => source.close());
 
     await app.register(configRoute(config));
-    if (source instanceof LocalContent) await app.register(cdnRoutes(source));
+    if (source instanceof LocalContent) {
+      shareStartStorySource(config, source);
+      await app.register(cdnRoutes(source));
+    }
     await app.register(sitemapRoutes({ db, config, source }));
   };
 }
