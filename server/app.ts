@@ -8,7 +8,7 @@ import { isEmpty, seed } from './db/seed';
 import { createMailer } from './adapters/mail';
 import { frameworkErrors, registerErrorHandling } from './plugins/errors';
 import { registerCleanInput } from './plugins/clean-input';
-import { registerAnswerSerializer } from './plugins/serialize';
+import { answerSerializer, registerAnswerSerializer } from './plugins/serialize';
 import { errorForLog } from './lib/errors';
 import { isStaff, registerAuthentication } from './plugins/authenticate';
 import { registerAccess } from './plugins/access';
@@ -58,6 +58,7 @@ import { contactRoutes } from './modules/contact/routes';
 import { newsletterRoutes } from './modules/newsletter/routes';
 import { dataSheetRoutes } from './modules/datasheets/routes';
 import { syncRoutes } from './modules/sync/routes';
+import { collectSyncRoutes } from './modules/sync/route-table';
 
 export type BuildOptions = {
   /** An open database to use instead of opening one from the config (tests). */
@@ -168,6 +169,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const customersIn = (tx: DbOrTx) => createCustomerService(tx);
   const idempotency = createIdempotency(db);
   registerAccess(app, db, idempotency, sessionCache);
+  // After every plugin that adds route hooks on `onRoute` (rate limits, access): a batch's change runs its route's
+  // options as Fastify would (decision 0081).
+  const syncTable = collectSyncRoutes(app, answerSerializer(config.checkResponses));
   // Answers of database reads kept per process, forgotten on every instance by the database's news (decision 0076).
   const readCache = new ReadCache();
   readCache.follow(bus);
@@ -226,7 +230,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(contactRoutes({ db, config: captchaConfig, mailer }));
   await app.register(newsletterRoutes({ db, config, mailer }));
   await app.register(dataSheetRoutes({ db, config }));
-  await app.register(syncRoutes({ db, idempotency }));
+  await app.register(syncRoutes({ db, idempotency, table: syncTable }));
   if (config.devMailbox) await app.register(mailboxRoutes(db));
   if (devClock) await app.register(devClockRoutes(devClock));
   await registerClient(

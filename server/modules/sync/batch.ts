@@ -12,6 +12,7 @@ import { errorText } from '../../lib/i18n';
 import { currentUser } from '../../plugins/authenticate';
 import type { Idempotency } from '../../plugins/idempotency';
 import { dispatch, type CallAnswer } from './dispatch';
+import type { RouteTable } from './route-table';
 import { isSyncable } from './syncable';
 
 const refusal = (status: number, code: 'DependencyRefused' | 'NotSyncable'): CallAnswer => ({
@@ -19,6 +20,8 @@ const refusal = (status: number, code: 'DependencyRefused' | 'NotSyncable'): Cal
   body: { code, message: errorText(code) },
   replayed: false,
 });
+
+type Deps = { app: FastifyInstance; db: Db; idempotency: Idempotency; table: RouteTable };
 
 /** A change of a first try was not applied: nothing to roll it back to, so the batch is tried again with savepoints. */
 class TryWithSavepoints extends Error {}
@@ -32,11 +35,7 @@ class TryWithSavepoints extends Error {}
  * were a third of its cost. Once a change it ran is not applied, that try is rolled back whole (nothing of it was
  * committed, its live events are dropped with it) and the batch is run again with a savepoint per change.
  */
-export async function applyBatch(
-  deps: { app: FastifyInstance; db: Db; idempotency: Idempotency },
-  request: FastifyRequest,
-  changes: SyncChange[],
-): Promise<SyncResult[]> {
+export async function applyBatch(deps: Deps, request: FastifyRequest, changes: SyncChange[]): Promise<SyncResult[]> {
   try {
     return await tryBatch(deps, request, changes, false);
   } catch (error) {
@@ -46,7 +45,7 @@ export async function applyBatch(
 }
 
 async function tryBatch(
-  { app, db, idempotency }: { app: FastifyInstance; db: Db; idempotency: Idempotency },
+  { app, db, idempotency, table }: Deps,
   request: FastifyRequest,
   changes: SyncChange[],
   savepoints: boolean,
@@ -76,7 +75,7 @@ async function tryBatch(
     if (!isSyncable(change.method, change.path)) return refusal(400, 'NotSyncable');
     if (change.after?.some((key) => refused.has(key))) return refusal(424, 'DependencyRefused');
     const answer = await inOneChange(
-      () => dispatch(app, request, change),
+      () => dispatch(app, table, request, change),
       (answer) => applied(answer.status),
       savepoints,
     );

@@ -1,15 +1,27 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { SyncChange } from '../../../contract/sync';
+import { runDirect } from './direct';
+import type { RouteTable } from './route-table';
 
-/** One change's answer, as its own call gave it. */
-export type CallAnswer = { status: number; body: unknown; replayed: boolean; retryAfter?: string };
+import type { CallAnswer } from './direct-reply';
+
+export type { CallAnswer };
 
 /**
- * Sends one change through the server's own router, as if the phone had sent it alone: the same token (and so the same
- * user), the change's Idempotency-Key, the caller's address. Authentication, the route's `config.access`, its schema,
- * its rate limit, its handler and its error answers all run exactly as per call — nothing here knows any route.
+ * Answers one change as if the phone had sent it alone: the same token (and so the same user), the change's
+ * Idempotency-Key, the caller's address. Authentication, the route's `config.access`, its schema, its rate limit, its
+ * handler and its error answers all run exactly as per call — nothing here knows any route. Directly through the
+ * route's own options when the route has nothing the direct path does not run (decision 0081); otherwise, and for a
+ * path no syncable route matches, through the server's own router (`app.inject`), which answers it as the call.
  */
-export async function dispatch(app: FastifyInstance, request: FastifyRequest, change: SyncChange): Promise<CallAnswer> {
+export async function dispatch(
+  app: FastifyInstance,
+  table: RouteTable,
+  request: FastifyRequest,
+  change: SyncChange,
+): Promise<CallAnswer> {
+  const found = table.find(change.method, change.path);
+  if (found) return runDirect(app, table, request, found, change);
   const hasBody = change.body !== undefined && change.body !== null;
   const response = await app.inject({
     method: change.method,

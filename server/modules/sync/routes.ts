@@ -6,6 +6,7 @@ import { bearerToken } from '../../plugins/authenticate';
 import type { Idempotency } from '../../plugins/idempotency';
 import { register } from '../../plugins/route';
 import { applyBatch } from './batch';
+import type { RouteTable } from './route-table';
 
 /**
  * Batches per minute per session. Each change inside still passes its own route's limit; this one only keeps a phone
@@ -14,10 +15,10 @@ import { applyBatch } from './batch';
  */
 export const SYNC_BATCHES_PER_MINUTE = 600;
 
-type Deps = { db: Db; idempotency: Idempotency };
+type Deps = { db: Db; idempotency: Idempotency; table: RouteTable };
 
 /** POST /v1/sync: the offline engine's batched push (decision 0067). */
-export function syncRoutes({ db, idempotency }: Deps) {
+export function syncRoutes({ db, idempotency, table }: Deps) {
   return async (app: FastifyInstance) => {
     register(app, routes.push, {
       access: access.user,
@@ -28,7 +29,7 @@ export function syncRoutes({ db, idempotency }: Deps) {
           keyGenerator: (req) => bearerToken(req) ?? req.ip,
         },
       },
-      handler: async (req) => ({ results: await applyBatch({ app, db, idempotency }, req, req.body.changes) }),
+      handler: async (req) => ({ results: await applyBatch({ app, db, idempotency, table }, req, req.body.changes) }),
     });
   };
 }
