@@ -27,7 +27,7 @@ import { fromItemColumns, lookupField, settleListQuantity, toItem, type ItemColu
  * columns are named as the detail read names them (./rows.ts `ItemColumnsRow`), null when nothing was inserted; the
  * quantity as the driver hands a numeric, the time not read back (it is the one given).
  */
-type AddedRow = { [K in keyof Omit<ItemColumnsRow, 'addedAt'>]: ItemColumnsRow[K] | null } & {
+type AddedRow = { [K in keyof Omit<ItemColumnsRow, 'addedAt' | 'quantity'>]: ItemColumnsRow[K] | null } & {
   existingProductId: string | null;
   quantity: string | number | null;
 };
