@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { and, eq, inArray, lt } from 'drizzle-orm';
+import { and, eq, inArray, lt, sql, type Query } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
 import type { Db, Tx } from '../db/client';
@@ -37,8 +38,27 @@ function isUniqueViolation(error: unknown): boolean {
   return cause?.code === '23505' || cause?.cause?.code === '23505';
 }
 
-type Stored = typeof idempotencyKeys.$inferSelect;
+/** What a replay needs of a stored answer. */
+type Stored = Pick<typeof idempotencyKeys.$inferSelect, 'fingerprint' | 'statusCode' | 'response'>;
 type Fresh = typeof idempotencyKeys.$inferInsert;
+
+/**
+ * The two statements every call with a key sends, their text built once for the process and run as named prepared
+ * statements (decision 0082): on PostgreSQL parsed and planned once per connection instead of per call. Drizzle's
+ * `.prepare(name)` would build the text again on every transaction; its session's `prepareQuery` takes it built.
+ */
+const value = sql.placeholder;
+const dialect = new PgDialect();
+const storedQuery = dialect.sqlToQuery(sql`
+  select fingerprint, status_code as "statusCode", response from idempotency_keys
+  where user_id = ${value('userId')}::uuid and key = ${value('key')} limit 1`);
+const storeQuery = dialect.sqlToQuery(sql`
+  insert into idempotency_keys (user_id, key, fingerprint, status_code, response)
+  values (${value('userId')}::uuid, ${value('key')}, ${value('fingerprint')}, ${value('statusCode')}, ${value('response')})`);
+
+/** `query` on `on` (the database or a transaction) as the named statement `name`. */
+const named = <T>(on: Db | Tx, query: Query, name: string) =>
+  on._.session.prepareQuery<{ execute: { rows: T[] }; all: unknown; values: unknown }>(query, undefined, name, false);
 
 /**
  * The keys of the sync batch being applied (decision 0067): the answers stored for them before it, read in one query,
@@ -65,12 +85,8 @@ export function createIdempotency(db: Db) {
   async function storedOf(userId: string, key: string, from: Db | Tx, fresh = false): Promise<Stored | undefined> {
     const batch = fresh ? undefined : batchOf(userId, key);
     if (batch) return batch.stored.get(key);
-    const [stored] = await from
-      .select()
-      .from(idempotencyKeys)
-      .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)))
-      .limit(1);
-    return stored;
+    const { rows } = await named<Stored>(from, storedQuery, 'idempotency_stored').execute({ userId, key });
+    return rows[0];
   }
 
   async function replay(
@@ -117,7 +133,7 @@ export function createIdempotency(db: Db) {
           };
           const batch = batchOf(userId, key);
           if (batch) batch.fresh.set(key, record);
-          else await tx.insert(idempotencyKeys).values(record);
+          else await named(tx, storeQuery, 'idempotency_store').execute(record);
           reply.status(outcome.status);
           return outcome.body;
         });

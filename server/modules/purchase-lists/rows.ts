@@ -80,6 +80,33 @@ const { id: itemId, name: productName, ...sharedItemColumns } = itemColumns;
 const detailItemColumns = { itemId, productName, ...sharedItemColumns };
 
 /**
+ * An item's columns as a statement names them beside a list's: the detail read (`detailItemColumns`) and the add by
+ * product id (./add-by-product.ts) alias theirs alike, so this one mapper turns either into an `ItemRow`.
+ */
+export type ItemColumnsRow = Omit<ItemRow, 'id' | 'name'> & { itemId: string; productName: string };
+
+/** An `ItemRow` of an item's aliased columns, in the order of `itemColumns`, as a read of the item answers it. */
+export function fromItemColumns(row: ItemColumnsRow): ItemRow {
+  return {
+    id: row.itemId,
+    productId: row.productId,
+    sku: row.sku,
+    name: row.productName,
+    brandName: row.brandName,
+    unit: row.unit,
+    piecesPerCarton: row.piecesPerCarton,
+    quantity: row.quantity,
+    addedAt: row.addedAt,
+    gtinPiece: row.gtinPiece,
+    gtinCarton: row.gtinCarton,
+    images: row.images,
+    stockStatus: row.stockStatus,
+    discontinued: row.discontinued,
+    wholeUnitsOnly: row.wholeUnitsOnly,
+  };
+}
+
+/**
  * A company's list and its items in one round trip (placeholders `id`, `companyId`), prepared once (decision 0068,
  * second round): one row per item with the list's columns beside it, or one row without an item for an empty list,
  * none when the list is not the company's. The item count is the rows', not a subquery per row.
@@ -106,26 +133,8 @@ export function fromDetailRows(rows: DetailRow[]): { list: ListRow; items: Purch
   const items: PurchaseListItem[] = [];
   for (const row of rows) {
     if (row.itemId === null) continue;
-    items.push(
-      toItem({
-        id: row.itemId,
-        productId: row.productId,
-        sku: row.sku,
-        name: row.productName,
-        brandName: row.brandName,
-        unit: row.unit,
-        piecesPerCarton: row.piecesPerCarton,
-        quantity: row.quantity,
-        addedAt: row.addedAt,
-        gtinPiece: row.gtinPiece,
-        gtinCarton: row.gtinCarton,
-        images: row.images,
-        stockStatus: row.stockStatus,
-        discontinued: row.discontinued,
-        wholeUnitsOnly: row.wholeUnitsOnly,
-        // An item row: its columns are all there (only an empty list has a row without one).
-      } as ItemRow),
-    );
+    // An item row: its columns are all there (only an empty list has a row without one).
+    items.push(toItem(fromItemColumns(row as ItemColumnsRow)));
   }
   const list: ListRow = {
     id: first.id,
