@@ -95,7 +95,8 @@ function bodyOf(payload: unknown, status: number, serializerFor: (status: number
   return parsed(serializerFor(status)(payload));
 }
 
-function parsed(text: string): unknown {
+/** An answer's text as the phone reads it: JSON when it is, the text otherwise, nothing when empty. */
+export function parsed(text: string): unknown {
   if (text.trim() === '') return null;
   try {
     return JSON.parse(text) as unknown;

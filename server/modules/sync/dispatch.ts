@@ -1,9 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { SyncChange } from '../../../contract/sync';
 import { runDirect } from './direct';
+import { parsed, type CallAnswer } from './direct-reply';
 import type { RouteTable } from './route-table';
-
-import type { CallAnswer } from './direct-reply';
 
 export type { CallAnswer };
 
@@ -42,13 +41,4 @@ export async function dispatch(
     replayed: response.headers['idempotency-replayed'] === 'true',
     ...(retryAfter === undefined ? {} : { retryAfter: String(retryAfter) }),
   };
-}
-
-function parsed(text: string): unknown {
-  if (text.trim() === '') return null;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return text;
-  }
 }
