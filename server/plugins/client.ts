@@ -37,12 +37,12 @@ export interface StartPageExtras {
 }
 
 /**
- * index.html for `/` with the start page's story, its hero image and its code announced in it (issue #17). The page's largest element, its
- * hero, otherwise waited for the entry to run before the page's code was asked for, and then for three more round
- * trips (the content config, the content client's code, the story), each a few hundred milliseconds on a phone's
- * network. The app takes the story from here instead; the service worker's copy of index.html has neither, and an
- * offline or later start fetches both as before. The hero's image (the page's largest element) is asked for beside the
- * entry too, rather than once the loader has run (decision 0084).
+ * index.html for `/` with the start page's story, its hero image and its code announced in it (issue #17). The page's
+ * largest element, its hero, otherwise waited for the entry to run before the page's code was asked for, and then for
+ * three more round trips (the content config, the content client's code, the story), each a few hundred milliseconds
+ * on a phone's network. The app takes the story from here instead; the service worker's copy of index.html has
+ * neither, and an offline or later start fetches both as before. The hero's image is asked for beside the entry too,
+ * rather than once the loader has run (decision 0084).
  */
 export function withStartPage(html: string, { story, modulepreload = [] }: StartPageExtras): string {
   const links = modulepreload
