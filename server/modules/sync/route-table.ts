@@ -2,8 +2,8 @@ import type { FastifyInstance, FastifySchema, FastifySerializerCompiler, RouteOp
 import FindMyWay from 'find-my-way';
 import { isSyncable } from './syncable';
 
-/** The hooks the direct path runs itself; a route with any other route-level hook goes through `app.inject`. */
-const RUN_HOOKS = ['onRequest', 'preValidation', 'preHandler'] as const;
+/** Route-level hooks the direct path does not run (it runs onRequest, preValidation and preHandler, direct.ts): a
+ * route with any of them goes through `app.inject`. */
 const OTHER_HOOKS = ['preParsing', 'preSerialization', 'onSend', 'onResponse', 'onError', 'onTimeout'] as const;
 
 /** A syncable route as it was registered, once every plugin's `onRoute` hook had added its own. */
@@ -71,5 +71,3 @@ type AnyHook = (...args: unknown[]) => unknown;
 
 export const hooksOf = (hook: unknown): AnyHook[] =>
   hook === undefined || hook === null ? [] : Array.isArray(hook) ? (hook as AnyHook[]) : [hook as AnyHook];
-
-export { RUN_HOOKS };
