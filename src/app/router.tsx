@@ -275,12 +275,9 @@ function pages(queryClient: QueryClient): RouteObject[] {
       handle: handle({ title: 'search:title', crumb: 'search:crumb' }),
       lazy: () => {
         preloadCartControls();
-        // The results need the search client and its key, which api/search/engine.ts loads on the first search, once
-        // the page has rendered: both are fetched beside the page's code instead (docs/decisions/0021, 0084). The key
-        // is held for the page's search (same scope: the user's company, loaded before the first render, or public).
-        void import('../api/search/engine')
-          .then((engine) => engine.searcher(engine.currentSearchScope()))
-          .catch(() => undefined);
+        // The results need the search client, which api/search/engine.ts imports on the first search, once the page
+        // has rendered: its chunk is fetched beside the page's code instead (docs/decisions/0021).
+        void import('typesense').catch(() => undefined);
         return import('../features/search/SearchPage').then((m) => ({ Component: m.SearchPage }));
       },
     },
