@@ -87,6 +87,17 @@ export function fakeReply(request: FastifyRequest, serializerFor: (status: numbe
   };
 }
 
+/** The phone's answer of a change from what its reply ended as, whichever way the change was run (dispatch.ts). */
+export function answerOf(sent: Sent): CallAnswer {
+  const retryAfter = sent.headers['retry-after'];
+  return {
+    status: sent.status,
+    body: sent.body,
+    replayed: sent.headers['idempotency-replayed'] === 'true',
+    ...(retryAfter === undefined ? {} : { retryAfter: String(retryAfter) }),
+  };
+}
+
 function bodyOf(payload: unknown, status: number, serializerFor: (status: number) => (data: unknown) => string) {
   // No body on these, whatever was sent (as Node's http writes them).
   if (status === 204 || status === 304 || payload === undefined) return null;

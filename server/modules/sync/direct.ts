@@ -2,8 +2,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } fro
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { SyncChange } from '../../../contract/sync';
 import { cleanInput } from '../../plugins/clean-input';
-import { hooksOf, type RouteTable, type SyncRoute } from './route-table';
-import { fakeReply, type CallAnswer, type Sent } from './direct-reply';
+import { hooksOf, type RouteTable, type SyncRoute, type Validator } from './route-table';
+import { answerOf, fakeReply, type CallAnswer } from './direct-reply';
 
 type Part = 'params' | 'body' | 'query' | 'headers';
 /** Fastify validates in this order and names a failing part so in `validationContext` (lib/validation.js). */
@@ -13,6 +13,18 @@ const PARTS: [Part, keyof FastifySchema, string][] = [
   ['query', 'querystring', 'querystring'],
   ['headers', 'headers', 'headers'],
 ];
+
+/** The headers a change's own call would carry: the batch's token, the change's key, JSON both ways. */
+export function changeHeaders(outer: FastifyRequest, change: SyncChange): Record<string, string> {
+  return {
+    accept: 'application/json',
+    'idempotency-key': change.key,
+    ...(outer.headers.authorization ? { authorization: outer.headers.authorization } : {}),
+    ...(hasBody(change) ? { 'content-type': 'application/json' } : {}),
+  };
+}
+
+export const hasBody = (change: SyncChange) => change.body !== undefined && change.body !== null;
 
 /**
  * Runs one change of a batch through its route without `app.inject` (decision 0081), in the order Fastify runs a call:
@@ -30,7 +42,6 @@ export async function runDirect(
   change: SyncChange,
 ): Promise<CallAnswer> {
   const { route, params } = found;
-  const hasBody = change.body !== undefined && change.body !== null;
   const request = {
     id: outer.id,
     method: change.method,
@@ -44,13 +55,8 @@ export async function runDirect(
     server: app,
     params,
     query: {},
-    body: hasBody ? change.body : undefined,
-    headers: {
-      accept: 'application/json',
-      'idempotency-key': change.key,
-      ...(outer.headers.authorization ? { authorization: outer.headers.authorization } : {}),
-      ...(hasBody ? { 'content-type': 'application/json' } : {}),
-    },
+    body: hasBody(change) ? change.body : undefined,
+    headers: changeHeaders(outer, change),
     user: null,
     sessionKey: null,
     company: null,
@@ -111,9 +117,11 @@ function validate(route: SyncRoute, request: FastifyRequest) {
   for (const [part, key, context] of PARTS) {
     const partSchema = schema[key];
     if (!partSchema) continue;
-    const check = validatorCompiler({ schema: partSchema } as Parameters<typeof validatorCompiler>[0]) as (
-      data: unknown,
-    ) => { error?: unknown; value?: unknown };
+    let check = route.validators.get(part);
+    if (!check) {
+      check = validatorCompiler({ schema: partSchema } as Parameters<typeof validatorCompiler>[0]) as Validator;
+      route.validators.set(part, check);
+    }
     const result = check(holder[part] === undefined ? null : holder[part]);
     if (result.error) {
       throw Object.assign(new Error(`${context} did not match its schema`), {
@@ -161,14 +169,4 @@ function serializerFor(table: RouteTable, route: SyncRoute, status: number) {
         ) => string);
   route.serializers.set(status, encode);
   return encode;
-}
-
-function answerOf(sent: Sent): CallAnswer {
-  const retryAfter = sent.headers['retry-after'];
-  return {
-    status: sent.status,
-    body: sent.body,
-    replayed: sent.headers['idempotency-replayed'] === 'true',
-    ...(retryAfter === undefined ? {} : { retryAfter: String(retryAfter) }),
-  };
 }

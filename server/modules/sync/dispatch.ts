@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { SyncChange } from '../../../contract/sync';
-import { runDirect } from './direct';
-import { parsed, type CallAnswer } from './direct-reply';
+import { changeHeaders, hasBody, runDirect } from './direct';
+import { answerOf, parsed, type CallAnswer } from './direct-reply';
 import type { RouteTable } from './route-table';
 
 export type { CallAnswer };
@@ -21,24 +21,12 @@ export async function dispatch(
 ): Promise<CallAnswer> {
   const found = table.find(change.method, change.path);
   if (found) return runDirect(app, table, request, found, change);
-  const hasBody = change.body !== undefined && change.body !== null;
   const response = await app.inject({
     method: change.method,
     url: change.path,
     remoteAddress: request.ip,
-    headers: {
-      accept: 'application/json',
-      'idempotency-key': change.key,
-      ...(request.headers.authorization ? { authorization: request.headers.authorization } : {}),
-      ...(hasBody ? { 'content-type': 'application/json' } : {}),
-    },
-    ...(hasBody ? { payload: JSON.stringify(change.body) } : {}),
+    headers: changeHeaders(request, change),
+    ...(hasBody(change) ? { payload: JSON.stringify(change.body) } : {}),
   });
-  const retryAfter = response.headers['retry-after'];
-  return {
-    status: response.statusCode,
-    body: parsed(response.body),
-    replayed: response.headers['idempotency-replayed'] === 'true',
-    ...(retryAfter === undefined ? {} : { retryAfter: String(retryAfter) }),
-  };
+  return answerOf({ status: response.statusCode, body: parsed(response.body), headers: response.headers });
 }

@@ -13,7 +13,12 @@ export type SyncRoute = {
   options: RouteOptions;
   /** One encoder per answer status, made on first use as Fastify makes its own (decision 0081). */
   serializers: Map<number, (data: unknown) => string>;
+  /** One check per part of the request (params, body, …), made on first use: Fastify compiles its own once too. */
+  validators: Map<string, Validator>;
 };
+
+/** A part's schema check with the app's validator compiler (zod). */
+export type Validator = (data: unknown) => { error?: unknown; value?: unknown };
 
 export type RouteTable = {
   /** The route a change's method and concrete path name, with its params as the router decodes them; `undefined`
@@ -38,7 +43,7 @@ export function collectSyncRoutes(
   app.addHook('onRoute', (options: RouteOptions) => {
     for (const method of [options.method].flat()) {
       if (!isSyncable(method, samplePath(options.url))) continue;
-      const route: SyncRoute = { method, url: options.url, options, serializers: new Map() };
+      const route: SyncRoute = { method, url: options.url, options, serializers: new Map(), validators: new Map() };
       router.on(method as FindMyWay.HTTPMethod, options.url, () => undefined, route);
     }
   });
