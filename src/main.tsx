@@ -14,6 +14,7 @@ import { loadToastRegion } from './app/layouts/LazyToasts';
 import { applyRedirectRules, redirectOnStart } from './app/redirects';
 import { createRoutes, prefetchStartPage } from './app/router';
 import { applyStartupSessionEnd, connectSession } from './app/session-sync';
+import { warmMatchedRoutes } from './app/warm-route';
 import { reloadOnChunkErrors } from './lib/chunk-reload';
 import { watchSystemColourScheme } from './lib/colour-mode';
 import { config } from './lib/config';
@@ -39,13 +40,15 @@ async function start() {
   // What the device keeps of the user's data for an offline start-up (decision 0037) is code of its own: read back only
   // on an offline start with a session, saved from idle on (the first save takes what the first screen fetched).
   const persistence = () => import('./api/query-persist');
+  // The page's code is fetched while the session's state loads, not after (decision 0085).
+  const routes = createRoutes(queryClient);
+  warmMatchedRoutes(routes, window.location);
   const ended = await loadSessionState(queryClient, () => persistence().then((m) => m.restoreForSession(queryClient)));
-  // The banner's code comes beside the entry (a modulepreload in index.html), so this rarely waits. Creating the router
-  // starts fetching the page's code; the first render follows in the same task and paints before that code has run.
+  // The banner's code comes beside the entry (a modulepreload in index.html), so this rarely waits. The first render
+  // follows in the same task as the router's creation and paints before the page's code has run.
   await consentBanner;
   whenIdle(() => void persistence().then((m) => m.persistQueries(queryClient)));
 
-  const routes = createRoutes(queryClient);
   applyStartupSessionEnd(ended, routes);
   const router = createBrowserRouter(routes);
   applyRedirectRules(router, redirectRules);
