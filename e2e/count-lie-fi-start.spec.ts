@@ -7,7 +7,7 @@ import { users } from './support/users';
  * A cold room's Wi-Fi that connects but leads nowhere (decision 0085): the server's calls neither answer nor fail. The
  * app used to wait for the answer to "who is signed in" before its first screen, and stayed blank until the browser
  * gave up, minutes later. Now it starts from what the device kept after a short wait, and applies the answer when it
- * comes: a refusal still ends the session.
+ * comes: a refusal still ends the session. A read that gets no answer counts as a network failure after 15 s.
  */
 const COMPANY = '10001';
 const unique = (name: string) => `${name} ${Date.now().toString(36)}`;
@@ -48,9 +48,17 @@ test.describe('count screen reloaded on a network that never answers', () => {
     await expect(counting.main).toContainText('1 ändring väntar på att skickas');
     expect(held.some((route) => new URL(route.request().url()).pathname === '/v1/customer/')).toBe(true);
 
+    // A screen that needs the server says it could not reach it once its read has waited its limit (15 s), as it does
+    // offline, instead of loading until the browser gives up.
+    await page.goto('/bestallningar');
+    await expect(page.getByRole('main').getByText('Servern gick inte att nå', { exact: true })).toBeVisible({
+      timeout: 60_000,
+    });
+
     // The network answers again: what was held goes through, and the user is still signed in on the count screen.
     await context.unroute('**/v1/**');
     for (const route of held.splice(0)) await route.continue().catch(() => undefined);
+    await page.goBack();
     await sync.open('after the network answered');
     await sync.syncNow.click();
     await sync.expectState('synced', 0);

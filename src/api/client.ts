@@ -10,6 +10,27 @@ import {
   type QueryValue,
 } from './http';
 
+/**
+ * How long a read (a GET whose answer is JSON) may go without an answer before it counts as a network failure
+ * (decision 0085). On a network that connects but leads nowhere (a cold room's Wi-Fi) a request neither answers nor
+ * fails, and a screen that waited for it stayed in its loading state until the browser gave up, minutes later. A write
+ * is not cut short (it may be applied without its answer; the offline engine sends it again with its key), nor a file.
+ */
+export const READ_ANSWER_WAIT_MS = 15_000;
+
+/**
+ * A signal that aborts with the caller's, or when no answer has come in `waitMs`: the limit is on the wait for the
+ * answer, not on reading its body (a long list on a slow network is still read). Call `answered` once it has come.
+ */
+function answerLimit(signal: AbortSignal | undefined, waitMs: number) {
+  const controller = new AbortController();
+  const follow = () => controller.abort(signal?.reason);
+  if (signal?.aborted) follow();
+  else signal?.addEventListener('abort', follow, { once: true });
+  const timer = setTimeout(() => controller.abort(new DOMException('No answer', 'TimeoutError')), waitMs);
+  return { signal: controller.signal, answered: () => clearTimeout(timer) };
+}
+
 export interface ApiClientDeps {
   baseUrl: string;
   fetch: typeof fetch;
@@ -19,6 +40,8 @@ export interface ApiClientDeps {
   renewSession: () => Promise<boolean>;
   /** A 401 that renewal could not cure, with the token that got it: that session is over. */
   onUnauthorized: (token: string) => void;
+  /** The time limit of a read (`READ_ANSWER_WAIT_MS` unless given). */
+  readWaitMs?: number;
 }
 
 /**
@@ -59,20 +82,29 @@ export interface ApiClient {
 }
 
 export function createApiClient(deps: ApiClientDeps): ApiClient {
-  async function send(method: HttpMethod, url: string, token: string | null, options: RequestOptions<unknown>) {
+  async function send(
+    method: HttpMethod,
+    url: string,
+    token: string | null,
+    options: RequestOptions<unknown>,
+    limited: boolean,
+  ) {
     const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
     if (token) headers.Authorization = `Bearer ${token}`;
     if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+    const limit = limited ? answerLimit(options.signal, deps.readWaitMs ?? READ_ANSWER_WAIT_MS) : undefined;
     try {
       return await deps.fetch(url, {
         method,
         headers,
         body: options.body === undefined ? undefined : JSON.stringify(options.body),
-        signal: options.signal,
+        signal: limit?.signal ?? options.signal,
       });
     } catch (cause) {
       if (options.signal?.aborted) throw cause;
       throw new ApiError({ method, url, status: NETWORK_ERROR_STATUS, code: 'NetworkError', message: '' });
+    } finally {
+      limit?.answered();
     }
   }
 
@@ -80,6 +112,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
   async function exchange(
     path: string,
     options: RequestOptions<unknown>,
+    limited = false,
   ): Promise<{ response: Response; url: string }> {
     const method = options.method ?? 'GET';
     const auth = options.auth ?? 'session';
@@ -89,7 +122,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
 
     for (;;) {
       const token = auth === 'none' ? null : deps.getToken();
-      const response = await send(method, url, token, options);
+      const response = await send(method, url, token, options, limited && method === 'GET');
 
       if (response.status === 401 && auth === 'session' && token) {
         if (!renewed) {
@@ -119,7 +152,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     // A schema imported on demand is fetched beside the request, not after its answer.
     const schemaLoad = typeof options.schema === 'function' ? options.schema() : undefined;
     schemaLoad?.catch(() => undefined);
-    const { response, url } = await exchange(path, options);
+    const { response, url } = await exchange(path, options, true);
     let body: unknown;
     try {
       body = await readJson(response);

@@ -200,4 +200,76 @@ describe('API client', () => {
       code: 'OrderDocumentNotFound',
     });
   });
+
+  describe('on a network that connects but never answers (decision 0085)', () => {
+    /** A fetch whose answer never comes; it fails only when its signal aborts, as the browser's does. */
+    const silent = (seen: string[]) =>
+      ((input: RequestInfo | URL, init: RequestInit = {}) => {
+        seen.push(`${init.method ?? 'GET'} ${String(input)}`);
+        return new Promise<Response>((_, reject) => {
+          init.signal?.addEventListener('abort', () => reject(init.signal?.reason));
+        });
+      }) as typeof fetch;
+
+    it('a read without an answer fails as a network failure once its time limit has passed', async () => {
+      const seen: string[] = [];
+      const { client } = setup([], { fetch: silent(seen), readWaitMs: 20 });
+      const failure = await client.request('v1/customer/').catch((error: unknown) => error);
+      expect(failure).toBeInstanceOf(ApiError);
+      expect((failure as ApiError).isNetworkError).toBe(true);
+      expect(seen).toEqual(['GET /v1/customer/']);
+    });
+
+    it('a read the caller cancels is a cancellation, not a network failure', async () => {
+      const seen: string[] = [];
+      const { client } = setup([], { fetch: silent(seen), readWaitMs: 60_000 });
+      const controller = new AbortController();
+      const pending = client.request('v1/customer/', { signal: controller.signal }).catch((error: unknown) => error);
+      controller.abort(new DOMException('Left the page', 'AbortError'));
+      const failure = await pending;
+      expect(failure).not.toBeInstanceOf(ApiError);
+      expect((failure as DOMException).name).toBe('AbortError');
+    });
+
+    it('a write is not cut short: its answer is taken however late it comes', async () => {
+      let answer: (response: Response) => void = () => undefined;
+      const slow = ((_input: RequestInfo | URL, init: RequestInit = {}) =>
+        new Promise<Response>((resolve, reject) => {
+          answer = resolve;
+          init.signal?.addEventListener('abort', () => reject(init.signal?.reason));
+        })) as typeof fetch;
+      const { client } = setup([], { fetch: slow, readWaitMs: 1 });
+      const pending = client.request('v1/purchase-lists', { method: 'POST', body: { name: 'Kök' } });
+      await new Promise((resolve) => setTimeout(resolve, 30)); // well past the reads' limit
+      answer(
+        new Response(JSON.stringify({ id: 'l1' }), { status: 201, headers: { 'Content-Type': 'application/json' } }),
+      );
+      await expect(pending).resolves.toEqual({ id: 'l1' });
+    });
+
+    it('the limit is on the answer, not on reading its body', async () => {
+      let more: (chunk: string) => void = () => undefined;
+      let end: () => void = () => undefined;
+      let fail: (reason: unknown) => void = () => undefined;
+      const body = new ReadableStream<Uint8Array>({
+        start(controller) {
+          more = (chunk) => controller.enqueue(new TextEncoder().encode(chunk));
+          end = () => controller.close();
+          fail = (reason) => controller.error(reason);
+        },
+      });
+      // As the browser's fetch: an abort after the answer has come breaks off the body being read.
+      const answering = ((_input: RequestInfo | URL, init: RequestInit = {}) => {
+        init.signal?.addEventListener('abort', () => fail(init.signal?.reason));
+        return Promise.resolve(new Response(body, { status: 200, headers: { 'Content-Type': 'application/json' } }));
+      }) as typeof fetch;
+      const { client } = setup([], { fetch: answering, readWaitMs: 5 });
+      const pending = client.request('v1/orders');
+      more('{"data":');
+      await new Promise((resolve) => setTimeout(resolve, 30)); // the body is still coming, past the limit
+      more('[1,2]}');
+      end();
+      await expect(pending).resolves.toEqual({ data: [1, 2] });
+    });
+  });
 });
