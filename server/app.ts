@@ -44,6 +44,7 @@ import { inventoryRoutes } from './modules/inventory/routes';
 import { createLiveLists, LIVE_HEARTBEAT_MS, type LiveLists } from './modules/inventory/live';
 import { createLiveShare } from './modules/inventory/live-share';
 import { companyProductRoutes } from './modules/company-products/routes';
+import { createContentSource, LocalContent } from './adapters/content';
 import { contentRoutes } from './modules/content/routes';
 import { startStoryReader } from './modules/content/start-story';
 import { cartRoutes } from './modules/cart/routes';
@@ -219,7 +220,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(catalogRoutes(db));
   await app.register(priceRoutes({ db, answers }));
   await app.register(searchRoutes({ db, config }));
-  await app.register(contentRoutes({ db, config }));
+  // One source of content for its routes and the start page's story in index.html.
+  const contentSource = createContentSource(config, app.log);
+  app.addHook('onClose', () => contentSource.close());
+  await app.register(contentRoutes({ db, config, source: contentSource }));
   await app.register(
     cartRoutes({ db, idempotency, now, cacheSeconds: config.authCacheSeconds, writes: processWrites }),
   );
@@ -237,7 +241,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     app,
     config.serveClient ? config.clientDir : null,
     config.redirectRules,
-    config.content.storyblokToken ? undefined : startStoryReader(app, config),
+    contentSource instanceof LocalContent ? startStoryReader(app, config, contentSource) : undefined,
   );
 
   return app;

@@ -6,32 +6,26 @@ import { createHash } from 'node:crypto';
 import { hasZodFastifySchemaValidationErrors, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from '../../config';
 import type { DbOrTx } from '../../db/client';
-import { createContentSource, LocalContent } from '../../adapters/content';
+import { LocalContent, type ContentSource } from '../../adapters/content';
 import { CdnParamError, filterClauses, findStory, listLinks, listStories } from '../../adapters/content/local';
 import { AppError } from '../../lib/errors';
 import { errorText, validationText } from '../../lib/i18n';
 import { validationFields } from '../../plugins/errors';
 import { contentConfig } from './service';
 import { sitemapRoutes } from './sitemap';
-import { shareStartStorySource } from './start-story';
 import { access } from '../../plugins/access';
 
-type Deps = { db: DbOrTx; config: Config };
+type Deps = { db: DbOrTx; config: Config; source: ContentSource };
 
 /**
  * Content: GET /v1/content/config (where the browser's content client reads stories), the Storyblok-compatible CDN
- * subset over the story files (when no Storyblok space is configured), and /sitemap.xml.
+ * subset over the story files (when no Storyblok space is configured), and /sitemap.xml. The app makes the source
+ * (app.ts), since the start page's story reader reads the same one.
  */
-export function contentRoutes({ db, config }: Deps): FastifyPluginAsync {
+export function contentRoutes({ db, config, source }: Deps): FastifyPluginAsync {
   return async (app) => {
-    const source = createContentSource(config, app.log);
-    app.addHook('onClose', () => source.close());
-
     await app.register(configRoute(config));
-    if (source instanceof LocalContent) {
-      shareStartStorySource(config, source);
-      await app.register(cdnRoutes(source));
-    }
+    if (source instanceof LocalContent) await app.register(cdnRoutes(source));
     await app.register(sitemapRoutes({ db, config, source }));
   };
 }

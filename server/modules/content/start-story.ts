@@ -5,17 +5,6 @@ import type { ContentSnapshot } from '../../adapters/content/types';
 import { EMBEDDED_ACCESS_TOKEN, EMBEDDED_CONTENT_PATH } from './service';
 
 /**
- * The embedded content of each app, by the app's config (the one object the content routes and the reader below are
- * both given): the reader asks it for its snapshot, which is a new object exactly when the story files were read again.
- */
-const sources = new WeakMap<Pick<Config, 'content'>, LocalContent>();
-
-/** The content routes say which story files they answer from (routes.ts). */
-export function shareStartStorySource(config: Pick<Config, 'content'>, source: LocalContent): void {
-  sources.set(config, source);
-}
-
-/**
  * The start page's story (`home`) as the embedded CDN answers the browser's content client, for index.html at `/`
  * (plugins/client.ts, issue #17). Read through the CDN route itself, so that it is the very answer the app would fetch
  * (same version, same shape); null when there is no such story. Only for the embedded CDN: a Storyblok space is
@@ -26,11 +15,17 @@ export function shareStartStorySource(config: Pick<Config, 'content'>, source: L
  * seen by the watcher, a restart) can change it — and a reload makes a new snapshot, so a change shows at the next
  * request. A reload that lands between the snapshot's read and the route's only costs one more read.
  */
-export function startStoryReader(app: FastifyInstance, config: Pick<Config, 'content'>): () => Promise<unknown> {
+export function startStoryReader(
+  app: FastifyInstance,
+  config: Pick<Config, 'content'>,
+  /** The story files the CDN route answers from (the same source, app.ts): its snapshot is a new object exactly when
+   * they were read again. */
+  source: LocalContent,
+): () => Promise<unknown> {
   const query = new URLSearchParams({ version: config.content.version, token: EMBEDDED_ACCESS_TOKEN });
   let held: { snapshot: ContentSnapshot; story: unknown } | null = null;
   return async () => {
-    const snapshot = await sources.get(config)?.snapshot();
+    const snapshot = await source.snapshot();
     if (snapshot && held?.snapshot === snapshot) return held.story;
     const answer = await app.inject({ method: 'GET', url: `${storyUrl('home')}?${query}` });
     const story = answer.statusCode === 200 ? ((answer.json() as { story?: unknown }).story ?? null) : null;
