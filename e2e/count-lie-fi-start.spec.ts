@@ -26,6 +26,7 @@ test.describe('count screen reloaded on a network that never answers', () => {
     inventory,
     sync,
     inventoryApi,
+    axe,
   }) => {
     const article = (await inventoryApi.articles(users.kund, COMPANY)).find((a) => a.kind === 'product');
     if (!article) throw new Error('no catalogue article in the demo company');
@@ -50,15 +51,27 @@ test.describe('count screen reloaded on a network that never answers', () => {
 
     // A screen that needs the server says it could not reach it once its read has waited its limit (15 s), as it does
     // offline, instead of loading until the browser gives up.
-    await page.goto('/bestallningar');
-    await expect(page.getByRole('main').getByText('Servern gick inte att nå', { exact: true })).toBeVisible({
+    const main = page.getByRole('main');
+    await page.goto('/profil/bestallningar');
+    await expect(main.getByText('Servern gick inte att nå. Kontrollera uppkopplingen och försök igen.')).toBeVisible({
       timeout: 60_000,
     });
+    // A page whose loader could not reach the server: no status code of the server's, since it never answered.
+    await page.goto('/om-oss');
+    await expect(main.getByText('Servern gick inte att nå', { exact: true })).toBeVisible({ timeout: 60_000 });
+    await expect(main).toContainText('Inventering och inköpslistor fungerar även utan uppkoppling.');
+    await expect(main).not.toContainText('felkod');
+    await expect(page).toHaveTitle(/Servern gick inte att nå/);
+    await axe.check('server not reached');
 
-    // The network answers again: what was held goes through, and the user is still signed in on the count screen.
+    // The network answers again: what was held goes through, and "Försök igen" opens the page.
     await context.unroute('**/v1/**');
     for (const route of held.splice(0)) await route.continue().catch(() => undefined);
-    await page.goBack();
+    await main.getByRole('button', { name: 'Försök igen' }).click();
+    await expect(main.getByRole('heading', { level: 1, name: /^Ett lager fullt av mat/ })).toBeVisible();
+
+    // Back on the count screen the user is still signed in, and the count goes to the server once.
+    await page.goto(`/profil/inventering/${listId}/rakna`);
     await sync.open('after the network answered');
     await sync.syncNow.click();
     await sync.expectState('synced', 0);

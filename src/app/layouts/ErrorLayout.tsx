@@ -12,18 +12,28 @@ import { SkipLink } from '../SkipLink';
 import { errorDetails } from './error-details';
 import { LazyToasts } from './LazyToasts';
 
-/** The full-page error screen (SPEC §2): 'Oopsie!', the status text, the status code, help, and the way home. */
+/**
+ * The full-page error screen (SPEC §2): 'Oopsie!', the status text, the status code, help, and the way home. When the
+ * server could not be reached there is no status code of the server's to show: the screen says so, names what works
+ * without a connection, and offers to try again (decision 0085).
+ */
 export function ErrorLayout() {
   const error = useRouteError();
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const { t } = useTranslation('layout');
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const { status, code, path } = errorDetails(error);
+  const { status, code, path, offline } = errorDetails(error);
   const statusText = t(`errorStatus.${code}`, { defaultValue: t('errorStatus.Unknown') });
   const email = config().customerServiceEmail;
 
-  useDocumentTitle(status === 404 ? t('errorPage.titleNotFound') : t('errorPage.titleServerError', { status }));
+  useDocumentTitle(
+    offline
+      ? t('errorPage.titleOffline')
+      : status === 404
+        ? t('errorPage.titleNotFound')
+        : t('errorPage.titleServerError', { status }),
+  );
   useEffect(() => {
     headingRef.current?.focus();
   }, [pathname]);
@@ -41,9 +51,11 @@ export function ErrorLayout() {
       </header>
       <main id="main" tabIndex={-1} className="flex flex-1 items-center justify-center px-4 py-16 outline-none">
         <div className="w-full max-w-lg text-center">
-          <p className="text-7xl font-black tracking-tight text-primary-700 dark:text-primary-300" aria-hidden="true">
-            {status}
-          </p>
+          {!offline && (
+            <p className="text-7xl font-black tracking-tight text-primary-700 dark:text-primary-300" aria-hidden="true">
+              {status}
+            </p>
+          )}
           <h1
             ref={headingRef}
             tabIndex={-1}
@@ -54,7 +66,9 @@ export function ErrorLayout() {
           <p className="mt-3 text-xl font-semibold text-gray-800 dark:text-gray-100" data-testid="error-status-text">
             {statusText}
           </p>
-          <p className="mt-3 text-gray-700 dark:text-gray-300">{t('errorPage.message', { status })}</p>
+          <p className="mt-3 text-gray-700 dark:text-gray-300">
+            {offline ? t('errorPage.offlineMessage') : t('errorPage.message', { status })}
+          </p>
           {status === 404 && path && (
             <p className="mt-2 font-mono text-sm break-all text-gray-700 dark:text-gray-300">
               {t('errorPage.notFound', { path })}
@@ -66,9 +80,21 @@ export function ErrorLayout() {
               link={(inner) => <Link href={`mailto:${email}`}>{inner}</Link>}
             />
           </p>
-          <PlainButton size="lg" className="mt-8" onClick={() => void navigate(paths.home, { replace: true })}>
-            {t('errorPage.back')}
-          </PlainButton>
+          <div className="mt-8 flex flex-wrap justify-center gap-3">
+            {offline && (
+              // The page loaded again, as a reload would: what failed (a loader, or a read of the page's own) is asked anew.
+              <PlainButton size="lg" onClick={() => window.location.reload()}>
+                {t('errorPage.retry')}
+              </PlainButton>
+            )}
+            <PlainButton
+              size="lg"
+              variant={offline ? 'secondary' : 'primary'}
+              onClick={() => void navigate(paths.home, { replace: true })}
+            >
+              {t('errorPage.back')}
+            </PlainButton>
+          </div>
         </div>
       </main>
       <LazyToasts />

@@ -7,6 +7,8 @@ export interface ErrorDetails {
   code: string;
   /** For a 404: the path that was not found. */
   path?: string;
+  /** The server could not be reached (offline, or no answer in time): no status of the server's to show. */
+  offline?: boolean;
 }
 
 export function isChunkLoadError(error: unknown): boolean {
@@ -27,6 +29,7 @@ export function errorDetails(error: unknown): ErrorDetails {
     };
   }
   if (isApiError(error)) {
+    if (error.isNetworkError) return { status: 500, code: 'NetworkError', offline: true };
     return { status: error.status >= 400 ? error.status : 500, code: error.code };
   }
   if (isChunkLoadError(error)) return { status: 500, code: 'ChunkLoadError' };
