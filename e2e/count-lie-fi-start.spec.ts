@@ -1,5 +1,5 @@
 import type { Route } from '@playwright/test';
-import { CountScreen, expect, test } from './pages/Inventory';
+import { CountScreen, expect, test as base } from './pages/Inventory';
 import { serviceWorkerControls } from './support/service-worker';
 import { users } from './support/users';
 
@@ -12,22 +12,10 @@ import { users } from './support/users';
 const COMPANY = '10001';
 const unique = (name: string) => `${name} ${Date.now().toString(36)}`;
 
-test.use({ viewport: { width: 390, height: 844 } });
-
-test.describe('count screen reloaded on a network that never answers', () => {
-  test.beforeEach(async ({ api }) => {
+/** A list of one article, opened online and synced, with its count screen open: the state before the cold room. */
+const test = base.extend<{ counted: { name: string; listId: string } }>({
+  counted: async ({ api, app, page, inventory, sync, inventoryApi }, use) => {
     await api.setDefaultCompany(users.kund, COMPANY);
-  });
-
-  test('opens from the device, takes a count, and sends it once the network answers again', async ({
-    app,
-    context,
-    page,
-    inventory,
-    sync,
-    inventoryApi,
-    axe,
-  }) => {
     const article = (await inventoryApi.articles(users.kund, COMPANY)).find((a) => a.kind === 'product');
     if (!article) throw new Error('no catalogue article in the demo company');
     const name = unique('E2E Tyst nät');
@@ -37,6 +25,22 @@ test.describe('count screen reloaded on a network that never answers', () => {
     await sync.expectState('synced', 0);
     test.skip(!(await serviceWorkerControls(page)), 'no service worker: the app cannot start without the network');
     await inventory.openCount();
+    await use({ name, listId });
+  },
+});
+
+test.use({ viewport: { width: 390, height: 844 } });
+
+test.describe('count screen reloaded on a network that never answers', () => {
+  test('opens from the device, takes a count, and sends it once the network answers again', async ({
+    counted,
+    context,
+    page,
+    sync,
+    inventoryApi,
+    axe,
+  }) => {
+    const { name, listId } = counted;
 
     const held: Route[] = [];
     await context.route('**/v1/**', (route) => void held.push(route)); // never answered while held
@@ -80,24 +84,8 @@ test.describe('count screen reloaded on a network that never answers', () => {
     await expect.poll(async () => (await inventoryApi.items(users.kund, COMPANY, listId))[0]?.countCount).toBe(1);
   });
 
-  test('a refusal that arrives after the start still ends the session', async ({
-    app,
-    context,
-    page,
-    inventory,
-    sync,
-    inventoryApi,
-    request,
-  }) => {
-    const article = (await inventoryApi.articles(users.kund, COMPANY)).find((a) => a.kind === 'product');
-    if (!article) throw new Error('no catalogue article in the demo company');
-    const name = unique('E2E Sent nej');
-    const listId = await inventoryApi.createList(users.kund, COMPANY, name, [{ productId: article.id, unit: 'piece' }]);
-    await app.login.loginAs(users.kund);
-    await inventory.gotoList(listId, name, 'online');
-    await sync.expectState('synced', 0);
-    test.skip(!(await serviceWorkerControls(page)), 'no service worker: the app cannot start without the network');
-    await inventory.openCount();
+  test('a refusal that arrives after the start still ends the session', async ({ counted, context, page, request }) => {
+    const { name } = counted;
 
     const held: Route[] = [];
     await context.route('**/v1/customer/', (route) => void held.push(route));
