@@ -27,7 +27,8 @@ export async function loadSessionState(
   restoreOffline: () => Promise<unknown> = async () => undefined,
   waitMs = STARTUP_ANSWER_WAIT_MS,
 ): Promise<SessionEndReason | null> {
-  if (!session.get()) return null;
+  const asked = session.get()?.token;
+  if (!asked) return null;
   let ended: SessionEndReason | null = null;
   const stop = session.subscribe((current, reason) => {
     if (!current && reason) ended = reason;
@@ -45,7 +46,8 @@ export async function loadSessionState(
     if (outcome === TIMED_OUT) {
       await restoreOffline();
       void answer.then((late) => {
-        if (!late || isNetworkError(late.error) || !session.get()) return;
+        // Only for the session that asked: one that was renewed or replaced by another login meanwhile stays.
+        if (!late || isNetworkError(late.error) || session.get()?.token !== asked) return;
         queryClient.clear(); // also when the app's session rules are not wired yet (the first render has not begun)
         session.clear('startupFailed');
       });
