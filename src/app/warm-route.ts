@@ -2,9 +2,11 @@ import { matchRoutes, type RouteObject } from 'react-router';
 
 type Load = () => Promise<unknown>;
 
-function once(load: Load): Load {
-  let started: Promise<unknown> | undefined;
-  return () => (started ??= load());
+/** `load` started now, as a function that hands out that same load every time it is called. */
+function started(load: Load): Load {
+  const loading = load();
+  loading.catch(() => undefined); // the router's to handle when it asks
+  return () => loading;
 }
 
 /**
@@ -17,18 +19,10 @@ function once(load: Load): Load {
 export function warmMatchedRoutes(routes: RouteObject[], location: Pick<Location, 'pathname'>): void {
   for (const { route } of matchRoutes(routes, location.pathname) ?? []) {
     const lazy = route.lazy;
-    if (typeof lazy === 'function') {
-      const load = once(lazy);
-      route.lazy = load as typeof lazy;
-      void load().catch(() => undefined);
-    } else if (lazy) {
+    if (typeof lazy === 'function') route.lazy = started(lazy) as typeof lazy;
+    else if (lazy) {
       const parts = lazy as Record<string, Load | undefined>;
-      for (const [key, part] of Object.entries(parts)) {
-        if (typeof part !== 'function') continue;
-        const load = once(part);
-        parts[key] = load;
-        void load().catch(() => undefined);
-      }
+      for (const [key, part] of Object.entries(parts)) if (typeof part === 'function') parts[key] = started(part);
     }
   }
 }
