@@ -3,6 +3,7 @@ import { CountScreen, expect, InventoryScreen, test } from './pages/Inventory';
 import { App } from './pages/App';
 import { SyncStatus } from './pages/PurchaseLists';
 import { AxeChecker } from './support/axe';
+import { expectAppOnDevice } from './support/service-worker';
 import { users, type DemoUser } from './support/users';
 
 /**
@@ -77,6 +78,7 @@ test('the online phone sees the offline phones’ counts as they come online, wi
     await p.inventory.gotoList(listId, name, 'live, counting phone');
     await expect(p.inventory.item(article.name)).toBeVisible();
     await p.sync.expectState('synced', 0);
+    await expectAppOnDevice(p.inventory.page); // the count screen opens offline, from the device
     await p.inventory.page.context().setOffline(true);
     await p.inventory.openCount();
   }

@@ -3,6 +3,7 @@ import { App } from './pages/App';
 import { CountScreen, expect, InventoryScreen, test, type IndexedArticle } from './pages/Inventory';
 import { SyncStatus } from './pages/PurchaseLists';
 import { AxeChecker } from './support/axe';
+import { expectAppOnDevice } from './support/service-worker';
 import { users, type DemoUser } from './support/users';
 
 /**
@@ -104,6 +105,7 @@ test('review flags, accept, recount and close; a count sent to the closed list i
   await app2.login.loginAs(users.admin);
   await inventory2.gotoList(list.id, name, 'admin online');
   await sync2.expectState('synced', 0);
+  await expectAppOnDevice(page2); // the count screen opens offline, from the device
   await other.setOffline(true);
   await inventory2.openCount();
   await counting2.enterCode(uncounted.gtinPiece!);

@@ -5,7 +5,7 @@ import { CountScreen, expect, InventoryScreen, test as base, type IndexedArticle
 import { SyncStatus } from './pages/PurchaseLists';
 import { AxeChecker } from './support/axe';
 import { dateField, fillDate } from './support/date-field';
-import { serviceWorkerControls } from './support/service-worker';
+import { expectAppOnDevice, serviceWorkerControls } from './support/service-worker';
 import { users } from './support/users';
 import { writeBarcodeVideo } from './support/y4m';
 
@@ -227,6 +227,7 @@ test.describe('stocktaking', () => {
       await inv.gotoList(listId, name, 'online');
       await expect(inv.item(scanArticle.name)).toBeVisible();
       await s.expectState('synced', 0);
+      await expectAppOnDevice(inv.page); // the count screen opens offline, from the device
     }
 
     await inventory.page.context().setOffline(true);
