@@ -34,11 +34,12 @@ const compressAnswer: onSendHookHandler = async (request, reply, payload) => {
   if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
   if (!isJson(reply)) return payload;
   vary(reply);
-  const body = typeof payload === 'string' ? Buffer.from(payload) : payload;
-  if (body.length < COMPRESS_FROM_BYTES || !acceptsGzip(request)) return payload;
+  // Measured without copying: most reads are small and leave as they are.
+  const size = typeof payload === 'string' ? Buffer.byteLength(payload) : payload.length;
+  if (size < COMPRESS_FROM_BYTES || !acceptsGzip(request)) return payload;
   reply.header('content-encoding', 'gzip');
   reply.removeHeader('content-length');
-  return gzipped(body);
+  return gzipped(payload);
 };
 
 const isJson = (reply: FastifyReply) =>
