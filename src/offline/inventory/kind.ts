@@ -230,7 +230,6 @@ export const inventoryKind: EntityKind = {
     db.inventoryItems,
     db.serverInventoryLists,
     db.serverInventoryItems,
-    db.serverInventoryItemSets,
     db.inventoryArticles,
     db.inventoryCompanies,
   ],
