@@ -34,12 +34,11 @@ const compressAnswer: onSendHookHandler = async (request, reply, payload) => {
   if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
   if (!isJson(reply)) return payload;
   vary(reply);
-  // Measured without copying: most reads are small and leave as they are.
-  const size = typeof payload === 'string' ? Buffer.byteLength(payload) : payload.length;
-  if (size < COMPRESS_FROM_BYTES || !acceptsGzip(request)) return payload;
+  const body = typeof payload === 'string' ? Buffer.from(payload) : payload;
+  if (body.length < COMPRESS_FROM_BYTES || !acceptsGzip(request)) return payload;
   reply.header('content-encoding', 'gzip');
   reply.removeHeader('content-length');
-  return gzipped(payload);
+  return gzipped(body);
 };
 
 const isJson = (reply: FastifyReply) =>
