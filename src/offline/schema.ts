@@ -1,6 +1,6 @@
 import { defineSchema } from './engine/database';
 import { CART_STORES } from './cart/tables';
-import { INVENTORY_STORES, INVENTORY_STORES_V3 } from './inventory/tables';
+import { INVENTORY_STORES, INVENTORY_STORES_V3, INVENTORY_STORES_V4 } from './inventory/tables';
 import { PURCHASE_LIST_STORES } from './purchase-lists/tables';
 
 /**
@@ -16,6 +16,8 @@ defineSchema([
   { ...CART_STORES, ...INVENTORY_STORES },
   // Version 3: inventory items by [listId+zone] (issue #17).
   INVENTORY_STORES_V3,
+  // Version 4: a list's server copy in one row; the inventory's items lose an index nothing read (issue #17).
+  INVENTORY_STORES_V4,
 ]);
 
 export { offlineDb, openOfflineDb, type OfflineDb } from './engine/database';

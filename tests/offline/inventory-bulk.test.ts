@@ -10,6 +10,7 @@ import { inventoryListItems } from '../../server/db/schema';
 import { openOfflineDb } from '../../src/offline';
 import { refresh } from '../../src/offline/engine/refresh';
 import { sync } from '../../src/offline/engine/sync';
+import { readServerItems } from '../../src/offline/inventory/answers';
 import { mutateInventory, openInventoryList } from '../../src/offline/inventory/mutate';
 import { readListZones, readZoneItems } from '../../src/offline/inventory/zone-reads';
 import { DEMO, api, controlledTransport, freshDb, logIn, startServer, type Server } from './harness';
@@ -75,7 +76,7 @@ describe('a big list on the device', () => {
       quantity: i.quantity,
       counted: i.counted,
     });
-    const stored = await db.serverInventoryItems.where('listId').equals(listId).toArray();
+    const stored = await readServerItems(db, listId);
     const mirror = await db.inventoryItems.where('listId').equals(listId).toArray();
     expect(byId(stored).map(shape)).toEqual(byId(sent.items).map(shape));
     expect(byId(mirror).map(shape)).toEqual(byId(sent.items).map(shape));

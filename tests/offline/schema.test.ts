@@ -65,14 +65,16 @@ describe('the offline database schema', () => {
     const db: OfflineDb = openOfflineDb(name);
     opened.push(db);
     await db.open();
-    // Version 3 (issue #17) adds one index to the inventory's items and changes nothing else.
-    expect(db.verno).toBe(3);
+    // Version 3 (issue #17) adds [listId+zone] to the inventory's items; version 4 takes their unread companyCode
+    // index away and adds the one-row server copy of a list's items. Nothing else changes.
+    expect(db.verno).toBe(4);
     expect(shape(db)).toEqual({
       ...before,
       inventoryItems: {
         ...before.inventoryItems,
-        indexes: [...before.inventoryItems!.indexes, '[listId+zone]'].sort(),
+        indexes: [...before.inventoryItems!.indexes.filter((i) => i !== 'companyCode'), '[listId+zone]'].sort(),
       },
+      serverInventoryItemSets: { primKey: 'listId', indexes: [] },
     });
     expect(await db.outbox.toArray()).toEqual([
       { seq: 1, userId: 'u', status: 'pending', entityId: 'l1', companyCode: 'C1' },

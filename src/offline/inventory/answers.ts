@@ -13,19 +13,38 @@ import type { InventoryOp } from './operations';
 import type { ServerInventoryItem } from './tables';
 
 /**
- * Replaces the server copy of one list and all its items with a full read, in one `bulkPut`. Returns the stored items
- * (for a rebase in the same transaction, which then need not read them back).
+ * Replaces the server copy of one list and all its items with a full read: the items as one row, and the answers
+ * stored since dropped (the read is newer). Returns the stored items (for a rebase in the same transaction, which then
+ * need not read them back).
  */
 export async function storeDetail(db: OfflineDb, detail: InventoryListDetail): Promise<ServerInventoryItem[]> {
   const { items, ...list } = detail;
   await db.serverInventoryLists.put({ ...list, itemsVersion: list.updatedAt, itemsRead: true });
-  const old = await db.serverInventoryItems.where('listId').equals(list.id).primaryKeys();
-  const keep = new Set(items.map((i) => i.id));
-  const gone = old.filter((id) => !keep.has(id));
-  if (gone.length > 0) await db.serverInventoryItems.bulkDelete(gone);
   const rows = items.map((i) => ({ ...i, companyCode: list.companyCode }));
-  await db.serverInventoryItems.bulkPut(rows);
+  await db.serverInventoryItemSets.put({ listId: list.id, items: rows });
+  await db.serverInventoryItems.where('listId').equals(list.id).delete();
   return rows;
+}
+
+/** The server's items of one list as last known: the last full read, with the items answered since over it. */
+export async function readServerItems(db: OfflineDb, listId: string): Promise<ServerInventoryItem[]> {
+  const [set, answered] = await Promise.all([
+    db.serverInventoryItemSets.get(listId),
+    db.serverInventoryItems.where('listId').equals(listId).toArray(),
+  ]);
+  if (answered.length === 0) return set?.items ?? [];
+  const items = new Map((set?.items ?? []).map((i) => [i.id, i]));
+  for (const item of answered) items.set(item.id, item);
+  return [...items.values()];
+}
+
+/** An item the server deleted: out of the answered rows and, when there, out of the last full read. */
+async function forgetItem(db: OfflineDb, listId: string, itemId: string): Promise<void> {
+  await db.serverInventoryItems.delete(itemId);
+  const set = await db.serverInventoryItemSets.get(listId);
+  if (set?.items.some((i) => i.id === itemId)) {
+    await db.serverInventoryItemSets.put({ listId, items: set.items.filter((i) => i.id !== itemId) });
+  }
 }
 
 /** Stores a list row (from the overview or an answer), keeping what the device knows about its items. */
@@ -40,6 +59,7 @@ export async function storeList(db: OfflineDb, list: InventoryList, itemsRead?: 
 
 export async function forgetList(db: OfflineDb, listId: string): Promise<void> {
   await db.serverInventoryLists.delete(listId);
+  await db.serverInventoryItemSets.delete(listId);
   await db.serverInventoryItems.where('listId').equals(listId).delete();
 }
 
@@ -103,7 +123,7 @@ async function applyFresh(db: OfflineDb, op: InventoryOp, body: unknown): Promis
       return true;
     }
     case 'deleteItem':
-      await db.serverInventoryItems.delete(op.itemId);
+      await forgetItem(db, op.listId, op.itemId);
       return true;
     case 'reorderZone': {
       const answer = walkOrderAnswer.safeParse(body);

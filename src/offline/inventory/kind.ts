@@ -230,6 +230,7 @@ export const inventoryKind: EntityKind = {
     db.inventoryItems,
     db.serverInventoryLists,
     db.serverInventoryItems,
+    db.serverInventoryItemSets,
     db.inventoryArticles,
     db.inventoryCompanies,
   ],

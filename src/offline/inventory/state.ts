@@ -1,5 +1,6 @@
 import { toMilliPieces } from '../../../contract/rules/count';
 import type { OfflineDb } from '../engine/database';
+import { readServerItems } from './answers';
 import { withTotals, type InventoryState } from './operations';
 import type { MirrorInventoryItem, MirrorInventoryList, ServerInventoryItem, ServerInventoryList } from './tables';
 
@@ -52,10 +53,7 @@ export async function readBase(
   listId: string,
   stored?: readonly ServerInventoryItem[],
 ): Promise<InventoryState> {
-  const [list, rows] = await Promise.all([
-    db.serverInventoryLists.get(listId),
-    stored ?? db.serverInventoryItems.where('listId').equals(listId).toArray(),
-  ]);
+  const [list, rows] = await Promise.all([db.serverInventoryLists.get(listId), stored ?? readServerItems(db, listId)]);
   const items = new Map(rows.map((i) => [i.id, baseItem(i)]));
   const mirrorList = list ? baseList(list) : null;
   return { list: mirrorList && mirrorList.itemsRead ? withTotals(mirrorList, items.values()) : mirrorList, items };

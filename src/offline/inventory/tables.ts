@@ -44,6 +44,16 @@ export interface ServerInventoryItem extends InventoryListItem {
   companyCode: string;
 }
 
+/**
+ * The items of one list as the server last sent them whole, in one row (decision 0086): IndexedDB writes one row of
+ * 5 000 items about ten times faster than 5 000 rows. The items the server answered for since (a count, an added
+ * item) are rows of `serverInventoryItems`, which win over the set's.
+ */
+export interface ServerInventoryItemSet {
+  listId: string;
+  items: ServerInventoryItem[];
+}
+
 /** One entry of a company's offline article index (for scanning and adding without network). */
 export interface StoredArticle extends IndexedArticle {
   /** `${companyCode}|${id}`. */
@@ -83,12 +93,23 @@ export const INVENTORY_STORES_V3 = {
   inventoryItems: `${INVENTORY_STORES.inventoryItems}, [listId+zone]`,
 } as const;
 
+/**
+ * Schema version 4 (issue #17, decision 0086): a list's server copy as one row (`serverInventoryItemSets`), and the
+ * mirror's items without the `companyCode` index, which nothing reads (every row write paid for it). Rows of
+ * `serverInventoryItems` written before stay valid: they are read as answers over an empty set until the next read.
+ */
+export const INVENTORY_STORES_V4 = {
+  inventoryItems: 'id, listId, [listId+articleNumber], [listId+gtinPiece], [listId+gtinCarton], [listId+zone]',
+  serverInventoryItemSets: 'listId',
+} as const;
+
 /** The inventory kind's tables on the database object. */
 export type InventoryTables = {
   inventoryLists: EntityTable<MirrorInventoryList, 'id'>;
   inventoryItems: EntityTable<MirrorInventoryItem, 'id'>;
   serverInventoryLists: EntityTable<ServerInventoryList, 'id'>;
   serverInventoryItems: EntityTable<ServerInventoryItem, 'id'>;
+  serverInventoryItemSets: EntityTable<ServerInventoryItemSet, 'listId'>;
   inventoryArticles: EntityTable<StoredArticle, 'key'>;
   inventoryCompanies: EntityTable<InventoryCompanyRow, 'companyCode'>;
 };
