@@ -10,8 +10,8 @@ import { inventoryListItems } from '../../server/db/schema';
 import { openOfflineDb } from '../../src/offline';
 import { refresh } from '../../src/offline/engine/refresh';
 import { sync } from '../../src/offline/engine/sync';
-import { readServerItems } from '../../src/offline/inventory/answers';
 import { mutateInventory, openInventoryList } from '../../src/offline/inventory/mutate';
+import { readServerItems } from '../../src/offline/inventory/state';
 import { readListZones, readZoneItems } from '../../src/offline/inventory/zone-reads';
 import { DEMO, api, controlledTransport, freshDb, logIn, startServer, type Server } from './harness';
 

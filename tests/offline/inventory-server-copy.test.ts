@@ -11,8 +11,8 @@ import type { OfflineDb } from '../../src/offline';
 import { drain } from '../../src/offline/engine/drain';
 import { refresh } from '../../src/offline/engine/refresh';
 import { sync } from '../../src/offline/engine/sync';
-import { readServerItems } from '../../src/offline/inventory/answers';
 import { mutateInventory, openInventoryList } from '../../src/offline/inventory/mutate';
+import { readServerItems } from '../../src/offline/inventory/state';
 import { DEMO, api, controlledTransport, freshDb, logIn, startServer, type Server } from './harness';
 
 const COMPANY = '10001';

@@ -26,18 +26,6 @@ export async function storeDetail(db: OfflineDb, detail: InventoryListDetail): P
   return rows;
 }
 
-/** The server's items of one list as last known: the last full read, with the items answered since over it. */
-export async function readServerItems(db: OfflineDb, listId: string): Promise<ServerInventoryItem[]> {
-  const [set, answered] = await Promise.all([
-    db.serverInventoryItemSets.get(listId),
-    db.serverInventoryItems.where('listId').equals(listId).toArray(),
-  ]);
-  if (answered.length === 0) return set?.items ?? [];
-  const items = new Map((set?.items ?? []).map((i) => [i.id, i]));
-  for (const item of answered) items.set(item.id, item);
-  return [...items.values()];
-}
-
 /** An item the server deleted: out of the answered rows and, when there, out of the last full read. */
 async function forgetItem(db: OfflineDb, listId: string, itemId: string): Promise<void> {
   await db.serverInventoryItems.delete(itemId);

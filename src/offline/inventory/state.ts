@@ -1,6 +1,5 @@
 import { toMilliPieces } from '../../../contract/rules/count';
 import type { OfflineDb } from '../engine/database';
-import { readServerItems } from './answers';
 import { withTotals, type InventoryState } from './operations';
 import type { MirrorInventoryItem, MirrorInventoryList, ServerInventoryItem, ServerInventoryList } from './tables';
 
@@ -33,6 +32,18 @@ export async function readMirrorRows(
   const items = new Map<string, MirrorInventoryItem>();
   for (const item of [...byId, ...byNumber]) if (item && item.listId === listId) items.set(item.id, item);
   return { list: list ?? null, items };
+}
+
+/** The server's items of one list as last known: the last full read, with the items answered since over it. */
+export async function readServerItems(db: OfflineDb, listId: string): Promise<ServerInventoryItem[]> {
+  const [set, answered] = await Promise.all([
+    db.serverInventoryItemSets.get(listId),
+    db.serverInventoryItems.where('listId').equals(listId).toArray(),
+  ]);
+  if (answered.length === 0) return set?.items ?? [];
+  const items = new Map((set?.items ?? []).map((i) => [i.id, i]));
+  for (const item of answered) items.set(item.id, item);
+  return [...items.values()];
 }
 
 export function baseList({ itemsVersion: _, itemsRead, ...list }: ServerInventoryList): MirrorInventoryList {
