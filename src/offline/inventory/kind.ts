@@ -129,8 +129,8 @@ async function storeCompanyData(
 
 /**
  * The items a refresh has just stored per list, by the transaction that stored them: its rebase (the last step of the
- * same transaction) takes them from here instead of reading thousands of rows back (decision 0070). Only the refresh
- * fills it, after its last write to those lists' server copy; the drain's answers never do.
+ * same transaction) takes them from here instead of reading the list's server copy back (decisions 0070, 0086). Only
+ * the refresh fills it, after its last write to those lists' server copy; the drain's answers never do.
  */
 const storedBy = new WeakMap<Transaction, Map<string, ServerInventoryItem[]>>();
 
