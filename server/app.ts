@@ -22,6 +22,7 @@ import { registerOpenApi } from './plugins/openapi';
 import { registerClient } from './plugins/client';
 import { originOf, registerSecurityHeaders } from './plugins/security-headers';
 import { createIdempotency } from './plugins/idempotency';
+import { registerAnswerCompression } from './plugins/compress-answers';
 import { registerNoStore } from './plugins/no-store';
 import { SessionCache } from './plugins/session-cache';
 import { createAuthService } from './modules/auth/service';
@@ -153,6 +154,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     frameSources: thirdParty.frame,
   });
   registerNoStore(app);
+  // Before any route: each GET route gets the compression as the last of its own onSend hooks.
+  registerAnswerCompression(app);
   // Limits are counted in the database: every instance on it counts the same attempts (decision 0047).
   const limiter = createLimiter(db);
   await app.register(rateLimit, { global: false, store: databaseRateLimitStore(limiter) });
