@@ -58,8 +58,8 @@ function controllerChange(): (ms: number) => Promise<boolean> {
  * Chromium sometimes parks the switch: the old worker, being stopped for the new one, is started again, and the new one
  * stays waiting until the next navigation, which is itself lost in the switch (the tab stays where it was). Measured in
  * the app update journey: after a mouse click on a link, in one run of three (the old worker restarting just after it
- * stopped); after Enter on the same link, in none of five. So after `TAKEOVER_TIMEOUT_MS` the page navigates anyway (which finishes the switch), and when the new worker
- * has taken control it loads the target once more.
+ * stopped); after Enter on the same link, in none of five. So after `TAKEOVER_TIMEOUT_MS` the page navigates anyway
+ * (which finishes the switch), and when the new worker has taken control it loads the target once more.
  */
 async function takeOverAndLoad(target?: string): Promise<boolean> {
   const waiting = registration?.waiting;
