@@ -100,6 +100,7 @@ function detail(items: number): InventoryListDetail {
     previousListName: null,
     closedAt: null,
     closedBy: null,
+    reopenedAt: null,
     itemCount: items,
     countedCount: rows.filter((r) => r.counted).length,
     stockValue: rows.reduce((s, r) => s + r.stockValue, 0),

@@ -75,6 +75,8 @@ export const ERROR_CODES = [
   'UnknownZone',
   /** A change to a closed inventory list (its items, counts or the list itself): 409 until it is reopened. */
   'InventoryListClosed',
+  /** A close made on a phone before a reopening of the list it had not seen (decision 0062): 409, the list stays open. */
+  'InventoryListReopened',
   /** A change of a sync batch that names a change of the same batch which was refused (decision 0067). */
   'DependencyRefused',
   /** A sync batch names a call the batch does not carry (only the offline engine's changes go through it). */

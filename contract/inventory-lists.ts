@@ -1,6 +1,6 @@
 /** Inventory lists: the paths and queries of the calls, a list as the overview shows it, and its create/update bodies. */
 import { z } from 'zod';
-import { isoDate, isoDateTime, paged, pageQuery, plainText } from './common';
+import { isoDate, isoDateTime, isoInstant, paged, pageQuery, plainText } from './common';
 import {
   INVENTORY_GROUPS,
   INVENTORY_ITEM_SORTS,
@@ -75,6 +75,11 @@ export const inventoryList = z.object({
   closedAt: isoDateTime.nullable(),
   /** Full name of the user who closed it; null when open or that user no longer exists. */
   closedBy: z.string().nullable(),
+  /**
+   * When the list was last reopened, or null if never. A phone closing the list sends the value it knew
+   * (`closeInventoryListBody`), so a close made before a reopen it had not seen is refused (409 InventoryListReopened).
+   */
+  reopenedAt: isoDateTime.nullable(),
 });
 export type InventoryList = z.infer<typeof inventoryList>;
 
@@ -118,3 +123,11 @@ export const updateInventoryListBody = z
   })
   .superRefine(datesInOrder);
 export type UpdateInventoryListBody = z.infer<typeof updateInventoryListBody>;
+
+/**
+ * Closing a list. `reopenedAt` is the list's `reopenedAt` as the closing phone knew it when the user closed it: the
+ * server refuses the close with 409 InventoryListReopened when the list was reopened since (a close reviewed before an
+ * administrator reopened the list must not undo that reopening). Without a body the list is closed as it is.
+ */
+export const closeInventoryListBody = z.object({ reopenedAt: isoInstant.nullable() }).nullish();
+export type CloseInventoryListBody = z.infer<typeof closeInventoryListBody>;

@@ -6,6 +6,8 @@
  * - the server's quantity of each item is the merge rule over exactly the counts it answered 201/200 for;
  * - every other count is refused on its own device: in its outbox as refused, with InventoryListClosed and the
  *   Swedish message — none is lost, none is both;
+ * - a close is refused only when the list was reopened after the reopening its phone knew of (InventoryListReopened,
+ *   with its Swedish message): a close never undoes a reopening its phone had not seen;
  * and once the list is reopened and each device retries what was refused, the server holds every count ever made.
  */
 import 'fake-indexeddb/auto';
@@ -22,7 +24,7 @@ import { fromMilliPieces, mergeCounts, toMilliPieces, type MergeEvent } from '..
 import type { OfflineDb } from '../../src/offline';
 import { drain } from '../../src/offline/engine/drain';
 import { MutationError } from '../../src/offline/engine/messages';
-import { retryRefused } from '../../src/offline/engine/refused';
+import { discardRefused, retryRefused } from '../../src/offline/engine/refused';
 import { storeSession, type EngineSession } from '../../src/offline/engine/session';
 import { sync } from '../../src/offline/engine/sync';
 import type { InventoryOp } from '../../src/offline/inventory/changes';
@@ -93,7 +95,7 @@ async function post(token: string, path: string, body?: unknown) {
     headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
     ...(body ? { body: JSON.stringify(body) } : {}),
   });
-  return { status: res.status, body: (await res.json()) as { id: string } };
+  return { status: res.status, body: (await res.json()) as { id: string; reopenedAt?: string | null } };
 }
 
 async function newList(token: string): Promise<{ listId: string; itemIds: string[] }> {
@@ -120,6 +122,15 @@ async function refusedCounts(d: Device) {
   });
 }
 
+/** The closes refused on a device, with the reopening each one knew of. */
+async function refusedCloses(d: Device) {
+  const rejected = await d.db.outbox.where('status').equals('rejected').toArray();
+  return rejected.flatMap((e) => {
+    const op = e.op as InventoryOp;
+    return op.type === 'closeList' ? [{ seq: e.seq, known: op.reopenedAt, error: e.lastError }] : [];
+  });
+}
+
 describe('counts, closes and reopens from three phones', () => {
   it('end with the server holding exactly the counts it accepted, every other one refused on its phone', async () => {
     await fc.assert(
@@ -139,6 +150,8 @@ describe('counts, closes and reopens from three phones', () => {
             devices.push({ db, net, user: sessions[d]!.userId });
           }
           const made: Made[] = [];
+          /** The server's `reopenedAt` after each reopen. */
+          const reopenings: string[] = [];
           const countPath = (i: number) => `/v1/company/${COMPANY}/inventory-list/${listId}/item/${itemIds[i]}/counts`;
           const serverCounts = async () => {
             const ids = new Set<string>();
@@ -176,6 +189,7 @@ describe('counts, closes and reopens from three phones', () => {
                 // Reopening is online only, by a customer administrator (here staff), straight to the server.
                 const res = await post(staff.token, `/v1/company/${COMPANY}/inventory-list/${listId}/reopen`);
                 expect(res.status).toBe(200);
+                if (res.body.reopenedAt) reopenings.push(res.body.reopenedAt);
               } else if (c.kind === 'drain') {
                 const cancel = c.lose ? dev!.net.loseAnswer((r) => r.method === 'POST') : () => {};
                 await sync({
@@ -244,6 +258,15 @@ describe('counts, closes and reopens from three phones', () => {
               const refusedIds = new Set(refused.map((r) => r.countId));
               for (const m of made.filter((x) => x.device === d))
                 expect(applied.has(m.id) !== refusedIds.has(m.id), m.id).toBe(true);
+              // A close is refused only for a reopening made after the one its phone knew of.
+              for (const r of await refusedCloses(dev)) {
+                expect(r.error).toMatchObject({ status: 409, code: 'InventoryListReopened' });
+                expect(r.error!.message).toBe(errorsSv.InventoryListReopened);
+                expect(r.known).not.toBeUndefined();
+                const last = reopenings.at(-1)!;
+                expect(last).toBeDefined();
+                if (r.known) expect(Date.parse(last)).toBeGreaterThan(Date.parse(r.known));
+              }
             }
             expect([...applied].every((id) => made.some((m) => m.id === id))).toBe(true);
             await expectServerIs(made.filter((m) => applied.has(m.id)));
@@ -255,6 +278,8 @@ describe('counts, closes and reopens from three phones', () => {
             for (const d of finalOrder) {
               const dev = devices[d]!;
               for (const r of await refusedCounts(dev)) await retryRefused(dev.db, r.seq);
+              // A refused close is put aside by its user (the list was reopened for more counts).
+              for (const r of await refusedCloses(dev)) await discardRefused(dev.db, r.seq);
               const result = await drain({ db: dev.db, transport: dev.net.transport, force: true, now: clock.now });
               expect(result.rejected).toBe(0);
               expect(await dev.db.outbox.count()).toBe(0);

@@ -124,6 +124,7 @@ function phoneWith(item: MirrorInventoryItem): InventoryState {
       createdBy: null,
       closedAt: null,
       closedBy: null,
+      reopenedAt: null,
       pending: false,
       itemsRead: true,
     },

@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import errorsSv from '../../locales/sv/errors.json' with { type: 'json' };
+import validationSv from '../../locales/sv/validation.json' with { type: 'json' };
 import type { CountAnswer, InventoryList, InventoryListDetail, InventoryListItem } from '../../contract/inventory';
 import { reviewFlags } from '../../contract/rules/review';
 import { products } from '../../server/db/schema';
@@ -167,6 +168,70 @@ describe('closing an inventory list', () => {
     expect((await detail(listId)).items[0]).toMatchObject({ quantity: 4, countCount: 1 });
     // Reopening an open list changes nothing.
     expect((await call<InventoryList>(admin, 'POST', base(`/inventory-list/${listId}/reopen`))).status).toBe(200);
+  });
+
+  it('refuses a close made before a reopening its phone had not seen, and keeps the list open', async () => {
+    const { listId, itemIds } = await newList();
+    const close = (body?: object) =>
+      call<InventoryList>(customer, 'POST', base(`/inventory-list/${listId}/close`), body);
+    // Phone B reviews the open list (never reopened) and closes it offline; meanwhile A closes and the admin reopens.
+    const fromB = { reopenedAt: null };
+    expect((await close({ reopenedAt: null })).status).toBe(200);
+    const reopened = await call<InventoryList>(admin, 'POST', base(`/inventory-list/${listId}/reopen`));
+    expect(reopened.body.reopenedAt).not.toBeNull();
+
+    // B's close arrives: refused with its own message; the list stays open and takes counts.
+    const late = await call<{ code: string; message: string }>(
+      customer,
+      'POST',
+      base(`/inventory-list/${listId}/close`),
+      fromB,
+    );
+    expect(late).toEqual({
+      status: 409,
+      body: { code: 'InventoryListReopened', message: errorsSv.InventoryListReopened },
+    });
+    expect(late.body.message).toMatch(/öppnats igen/);
+    expect((await detail(listId)).closedAt).toBeNull();
+    expect((await count(customer, listId, itemIds[0]!, 2)).status).toBe(201);
+
+    // A close that knew of the reopening closes it; the reopening stays on the list.
+    const known = await close({ reopenedAt: reopened.body.reopenedAt });
+    expect(known.status).toBe(200);
+    expect(known.body).toMatchObject({ reopenedAt: reopened.body.reopenedAt });
+    expect(known.body.closedAt).not.toBeNull();
+    expect((await detail(listId)).closedAt).toBe(known.body.closedAt);
+
+    // Once closed again, a stale close changes nothing and is not refused (closing a closed list never is).
+    expect(await close(fromB)).toEqual({ status: 200, body: known.body });
+  });
+
+  it('closes without a body as before (a close queued on a phone before reopenings were kept)', async () => {
+    const { listId } = await newList();
+    await call(customer, 'POST', base(`/inventory-list/${listId}/close`));
+    await call(admin, 'POST', base(`/inventory-list/${listId}/reopen`));
+    const closed = await call<InventoryList>(customer, 'POST', base(`/inventory-list/${listId}/close`));
+    expect(closed.status).toBe(200);
+    expect(closed.body.closedAt).not.toBeNull();
+  });
+
+  it('answers a malformed reopening with 400 and a Swedish message, and leaves the list open', async () => {
+    const { listId } = await newList();
+    const bad = await call<{ code: string; message: string }>(
+      customer,
+      'POST',
+      base(`/inventory-list/${listId}/close`),
+      { reopenedAt: 'i går' },
+    );
+    expect(bad).toEqual({
+      status: 400,
+      body: {
+        code: 'ValidationError',
+        message: errorsSv.ValidationError,
+        fields: [{ path: 'reopenedAt', message: validationSv.invalid }],
+      },
+    });
+    expect((await detail(listId)).closedAt).toBeNull();
   });
 
   it("does not find another company's list to close or reopen", async () => {

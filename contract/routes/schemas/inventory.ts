@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   addInventoryItemBody,
+  closeInventoryListBody,
   articleIndexResponse,
   chartOfAccountsResponse,
   countAnswer,
@@ -88,6 +89,7 @@ export const inventory = describe(calls, {
     summary: 'Close the list after review: it refuses changes and counts (409 InventoryListClosed) until reopened',
     security,
     params: inventoryListParams,
+    body: closeInventoryListBody,
     response: { 200: inventoryList, ...errors },
   },
   reopen: {

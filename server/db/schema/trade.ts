@@ -169,6 +169,8 @@ export const inventoryLists = pgTable(
     /** Closed after review: counts and changes are refused until a customer administrator reopens it. */
     closedAt: timestamp('closed_at', { withTimezone: true }),
     closedBy: uuid('closed_by').references(() => users.id, { onDelete: 'set null' }),
+    /** When it was last reopened: a close made on a phone that had not seen this reopen is refused (decision 0062). */
+    reopenedAt: timestamp('reopened_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -6,17 +6,21 @@
 import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { inventoryLists } from '../../db/schema';
-import type { InventoryList } from '../../../contract/inventory';
+import type { CloseInventoryListBody, InventoryList } from '../../../contract/inventory';
+import { reopenedSince } from '../../../contract/rules/closing';
+import { conflict } from '../../lib/errors';
 import type { CompanyRow } from '../../plugins/access';
 import type { InventoryScope } from './scope';
 
 export function inventoryClosingCalls(db: DbOrTx, scope: InventoryScope) {
   const { lockedForClosing, summary, touch } = scope;
 
-  async function setClosed(company: CompanyRow, id: string, closedAt: Date | null, closedBy: string | null, now: Date) {
+  type Closing = Pick<typeof inventoryLists.$inferInsert, 'closedAt' | 'closedBy' | 'reopenedAt'>;
+
+  async function setClosed(company: CompanyRow, id: string, closing: Closing, now: Date) {
     await db
       .update(inventoryLists)
-      .set({ closedAt, closedBy })
+      .set(closing)
       .where(and(eq(inventoryLists.id, id), eq(inventoryLists.companyId, company.id)));
     // Moves updatedAt and tells open live views (decision 0060), like every other change to a list.
     await touch(company.id, id, now);
@@ -25,18 +29,29 @@ export function inventoryClosingCalls(db: DbOrTx, scope: InventoryScope) {
   return {
     /**
      * Closes the list. Closing a closed list changes nothing and answers the list as it is (who closed it first and
-     * when stay): a phone that closed offline while another closed online is not refused for it.
+     * when stay): a phone that closed offline while another closed online is not refused for it. A close that names
+     * the reopening its phone knew (`body.reopenedAt`) is refused with 409 InventoryListReopened when the list was
+     * reopened since: the user closed what they had reviewed before an administrator opened it again for more counts.
      */
-    async close(company: CompanyRow, userId: string, id: string, now = new Date()): Promise<InventoryList> {
+    async close(
+      company: CompanyRow,
+      userId: string,
+      id: string,
+      body: CloseInventoryListBody,
+      now = new Date(),
+    ): Promise<InventoryList> {
       const row = await lockedForClosing(company.id, id);
-      if (row.closedAt === null) await setClosed(company, id, now, userId, now);
+      if (row.closedAt !== null) return summary(company.id, id);
+      if (body && reopenedSince(row.reopenedAt?.toISOString(), body.reopenedAt))
+        throw conflict('InventoryListReopened');
+      await setClosed(company, id, { closedAt: now, closedBy: userId }, now);
       return summary(company.id, id);
     },
 
     /** Reopens the list; reopening an open list changes nothing and answers it as it is. */
     async reopen(company: CompanyRow, id: string, now = new Date()): Promise<InventoryList> {
       const row = await lockedForClosing(company.id, id);
-      if (row.closedAt !== null) await setClosed(company, id, null, null, now);
+      if (row.closedAt !== null) await setClosed(company, id, { closedAt: null, closedBy: null, reopenedAt: now }, now);
       return summary(company.id, id);
     },
   };

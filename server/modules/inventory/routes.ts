@@ -60,7 +60,9 @@ export function inventoryRoutes({ db, idempotency, live }: Deps) {
       // Anyone who may count the company's lists may close one (the same scope as counting).
       access: access.company('params.companyCode'),
       handler: (req, reply) =>
-        change.answer(req, reply, (tx, { company, user }) => serviceOn(tx).close(company, user.id, req.params.id)),
+        change.answer(req, reply, (tx, { company, user }) =>
+          serviceOn(tx).close(company, user.id, req.params.id, req.body),
+        ),
     });
 
     register(app, routes.reopen, {

@@ -62,6 +62,7 @@ export const listColumns = {
   firstName: users.firstName,
   lastName: users.lastName,
   closedAt: inventoryLists.closedAt,
+  reopenedAt: inventoryLists.reopenedAt,
   closerFirstName: closer.firstName,
   closerLastName: closer.lastName,
 };
@@ -82,6 +83,7 @@ export type ListRow = {
   firstName: string | null;
   lastName: string | null;
   closedAt: Date | null;
+  reopenedAt: Date | null;
   closerFirstName: string | null;
   closerLastName: string | null;
 };
@@ -103,6 +105,7 @@ export function toList(row: ListRow): InventoryList {
     createdBy: fullName(row.firstName, row.lastName),
     closedAt: row.closedAt?.toISOString() ?? null,
     closedBy: row.closedAt ? fullName(row.closerFirstName, row.closerLastName) : null,
+    reopenedAt: row.reopenedAt?.toISOString() ?? null,
   };
 }
 

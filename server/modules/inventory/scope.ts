@@ -71,6 +71,7 @@ export function createInventoryScope(db: DbOrTx) {
         id: inventoryLists.id,
         previousListId: inventoryLists.previousListId,
         closedAt: inventoryLists.closedAt,
+        reopenedAt: inventoryLists.reopenedAt,
       })
       .from(inventoryLists)
       .where(and(eq(inventoryLists.id, id), eq(inventoryLists.companyId, companyId)));

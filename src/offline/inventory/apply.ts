@@ -3,6 +3,7 @@
  * checking it against what the device can see of the server's rules.
  */
 import type { IndexedArticle } from '../../../contract/inventory';
+import { reopenedSince } from '../../../contract/rules/closing';
 import { MutationError, messageFor } from '../engine/messages';
 import { emptyInventoryState, type InventoryOp, type InventoryState } from './changes';
 import { adjusted, counted, later, newItem, patched } from './rows';
@@ -35,6 +36,7 @@ export function applyOp(state: InventoryState, op: InventoryOp): InventoryState 
           createdBy: op.createdBy,
           closedAt: null,
           closedBy: null,
+          reopenedAt: null,
           pending: false,
           itemsRead: true,
         },
@@ -55,8 +57,10 @@ export function applyOp(state: InventoryState, op: InventoryOp): InventoryState 
     case 'deleteList':
       return list || items.size > 0 ? emptyInventoryState() : state;
     case 'closeList':
-      // Closed already (by another phone, or this one before): who closed it first and when stay.
+      // Closed already (by another phone, or this one before): who closed it first and when stay. Reopened since the
+      // user closed it: the server refuses the close (409 InventoryListReopened), so the list is shown open.
       if (!list || isListClosed(list)) return state;
+      if (op.reopenedAt !== undefined && reopenedSince(list.reopenedAt, op.reopenedAt)) return state;
       return { list: { ...list, closedAt: op.at, closedBy: op.closedBy }, items };
     case 'addItem': {
       if (!list || items.has(op.itemId)) return state;

@@ -69,7 +69,15 @@ export type InventoryOp =
     })
   | (OpBase & { type: 'updateList'; name: string; dateFrom: string | null; dateTo: string | null })
   | (OpBase & { type: 'deleteList' })
-  | (OpBase & { type: 'closeList'; closedBy: string | null })
+  | (OpBase & {
+      type: 'closeList';
+      closedBy: string | null;
+      /**
+       * The list's last reopening as the device knew it when the user closed it (contract/rules/closing.ts). Closes
+       * queued before this was kept lack it: they are sent without it and close the list as it is.
+       */
+      reopenedAt?: string | null;
+    })
   | (OpBase & {
       type: 'addItem';
       itemId: string;

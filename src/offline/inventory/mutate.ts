@@ -89,6 +89,7 @@ export async function mutateInventory(
       itemName: itemId ? (before.items.get(itemId)?.name ?? '') : '',
       deviceId,
       accountName: (account) => (account ? (accounts.get(account) ?? null) : null),
+      reopenedAt: before.list?.reopenedAt ?? null,
     });
     const refused = checkOp(before, op);
     if (refused) throw refused;

@@ -33,7 +33,7 @@ export function requestOf(op: InventoryOp): OpRequest {
       return {
         method: 'POST',
         path: pathTo(inventory.close, { companyCode: op.companyCode, id: op.listId }),
-        body: null,
+        body: op.reopenedAt === undefined ? null : { reopenedAt: op.reopenedAt },
       };
     case 'addItem':
       return {

@@ -19,6 +19,8 @@ export interface ResolveContext {
   itemName: string;
   deviceId: string;
   accountName: (account: string | null | undefined) => string | null;
+  /** The list's last reopening as the device knows it (null: none, or a new list). */
+  reopenedAt: string | null;
 }
 
 function pickFields<T extends ItemChanges>(body: T): ItemChanges {
@@ -70,7 +72,7 @@ export function resolveChange(change: InventoryChange, c: ResolveContext): Inven
     case 'deleteList':
       return { type: 'deleteList', ...base };
     case 'closeList':
-      return { type: 'closeList', ...base, closedBy: change.closedBy ?? null };
+      return { type: 'closeList', ...base, closedBy: change.closedBy ?? null, reopenedAt: c.reopenedAt };
     case 'addItem': {
       const { type: _, listId: __, article, id, ...rest } = change;
       const body = parsedOrRefused(

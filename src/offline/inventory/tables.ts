@@ -23,6 +23,7 @@ export interface MirrorInventoryList extends InventoryList {
  * the server's next answer replaces them: missing means open, never closed.
  */
 export const isListClosed = (list: { closedAt?: string | null }): boolean => list.closedAt != null;
+// Likewise `reopenedAt` (decision 0062) is missing on lists stored before it was kept: read as null, never reopened.
 
 /** One item as the UI shows it: the server's count plus the waiting deltas and sets. */
 export interface MirrorInventoryItem extends InventoryListItem {
