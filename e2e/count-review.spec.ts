@@ -185,3 +185,68 @@ test('review flags, accept, recount and close; a count sent to the closed list i
     .toBe(1);
   await other.close();
 });
+
+test('a close made offline is refused when the list was reopened meanwhile, and the list stays open', async ({
+  app,
+  api,
+  request,
+  inventory,
+  context,
+  sync,
+}) => {
+  // A close reviewed before an administrator reopened the list must not close it again (decision 0062).
+  await api.setDefaultCompany(users.personal, COMPANY);
+  const token = await tokenOf(request, users.personal);
+  const adminToken = await tokenOf(request, users.admin);
+  const index = await request.get(`/v1/company/${COMPANY}/article-index`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  const [article] = ((await index.json()) as { articles: IndexedArticle[] }).articles.filter(
+    (a) => a.kind === 'product',
+  );
+  const name = unique('E2E Öppnas igen');
+  const list = await listWith(request, token, { name, previousListId: null }, [{ article: article!, count: 3 }]);
+
+  // In the cold room: the phone has the list, goes offline, reviews and closes it.
+  await app.login.loginAs(users.personal);
+  await inventory.gotoList(list.id, name, 'before offline close');
+  await sync.expectState('synced', 0);
+  await expectAppOnDevice(inventory.page);
+  await context.setOffline(true);
+  const main = inventory.page.getByRole('main');
+  await main.getByRole('link', { name: 'Granska och stäng' }).click();
+  await main.getByRole('button', { name: 'Stäng inventeringen' }).click();
+  await inventory.page
+    .getByRole('dialog', { name: 'Stäng inventeringen?' })
+    .getByRole('button', { name: 'Stäng inventeringen' })
+    .click();
+  await expect(main.getByTestId('inventory-closed')).toContainText('Inventeringen är stängd');
+  await sync.expectState('offline', 1);
+
+  // Meanwhile another phone closes it, and the customer administrator reopens it for more counts.
+  const headers = { authorization: `Bearer ${adminToken}` };
+  const base = `/v1/company/${COMPANY}/inventory-list/${list.id}`;
+  expect((await request.post(`${base}/close`, { headers, data: { reopenedAt: null } })).status()).toBe(200);
+  expect((await request.post(`${base}/reopen`, { headers })).status()).toBe(200);
+
+  // Back online: the phone's close is refused with the clear message, and the list is open here and on the server.
+  await context.setOffline(false);
+  await sync.expectState('refused');
+  await expect(main.getByTestId('inventory-closed')).toHaveCount(0);
+  await expect(main.getByRole('link', { name: 'Räkna' })).toBeVisible();
+  await sync.open('refused close');
+  await expect(sync.refused).toHaveCount(1);
+  await expect(sync.refused.first()).toContainText(`Stäng inventeringen ”${name}”`);
+  await expect(sync.refused.first()).toContainText('Inventeringen har öppnats igen efter att du stängde den');
+  // The user puts the refused close aside (the list was reopened for more counts).
+  await sync.refused.first().getByRole('button', { name: 'Ta bort ändringen' }).click();
+  await inventory.page
+    .getByRole('dialog', { name: 'Ta bort ändringen?' })
+    .getByRole('button', { name: 'Ta bort ändringen' })
+    .click();
+  await expect(sync.refused).toHaveCount(0);
+  await sync.close();
+  await sync.expectState('synced', 0);
+  const onServer = await request.get(base, { headers });
+  expect(((await onServer.json()) as { closedAt: string | null }).closedAt).toBeNull();
+});
