@@ -127,7 +127,8 @@ export type UpdateInventoryListBody = z.infer<typeof updateInventoryListBody>;
 /**
  * Closing a list. `reopenedAt` is the list's `reopenedAt` as the closing phone knew it when the user closed it: the
  * server refuses the close with 409 InventoryListReopened when the list was reopened since (a close reviewed before an
- * administrator reopened the list must not undo that reopening). Without a body the list is closed as it is.
+ * administrator reopened the list must not undo that reopening). Without it (or without a body) the list is closed
+ * as it is.
  */
-export const closeInventoryListBody = z.object({ reopenedAt: isoInstant.nullable() }).nullish();
+export const closeInventoryListBody = z.object({ reopenedAt: isoInstant.nullable().optional() }).nullish();
 export type CloseInventoryListBody = z.infer<typeof closeInventoryListBody>;

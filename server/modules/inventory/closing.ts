@@ -42,7 +42,8 @@ export function inventoryClosingCalls(db: DbOrTx, scope: InventoryScope) {
     ): Promise<InventoryList> {
       const row = await lockedForClosing(company.id, id);
       if (row.closedAt !== null) return summary(company.id, id);
-      if (body && reopenedSince(row.reopenedAt?.toISOString(), body.reopenedAt))
+      const known = body?.reopenedAt;
+      if (known !== undefined && reopenedSince(row.reopenedAt?.toISOString(), known))
         throw conflict('InventoryListReopened');
       await setClosed(company, id, { closedAt: now, closedBy: userId }, now);
       return summary(company.id, id);
