@@ -101,6 +101,7 @@ function detail(items: number): InventoryListDetail {
     closedAt: null,
     closedBy: null,
     reopenedAt: null,
+    version: 0,
     itemCount: items,
     countedCount: rows.filter((r) => r.counted).length,
     stockValue: rows.reduce((s, r) => s + r.stockValue, 0),

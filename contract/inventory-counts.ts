@@ -62,7 +62,15 @@ export const inventoryCount = z.object({
 });
 export type InventoryCount = z.infer<typeof inventoryCount>;
 
-export const countAnswer = z.object({ item: inventoryListItem, count: inventoryCount });
+export const countAnswer = z.object({
+  item: inventoryListItem,
+  count: inventoryCount,
+  /**
+   * The list's `version` this count made, or null when the call changed nothing (a resend of a count the server holds).
+   * A phone whose copy of the list was whole at `listVersion - 1` knows it is whole at `listVersion` with this item.
+   */
+  listVersion: z.number().int().nullable(),
+});
 export type CountAnswer = z.infer<typeof countAnswer>;
 
 /** GET /inventory-list/{listId}/item/{itemId}/counts → the item's count events in merge order. */

@@ -80,6 +80,11 @@ export const inventoryList = z.object({
    * (`closeInventoryListBody`), so a close made before a reopen it had not seen is refused (409 InventoryListReopened).
    */
   reopenedAt: isoDateTime.nullable(),
+  /**
+   * One more with every change to the list, its items or counts (decision 0088). A phone reads the items again only
+   * when its copy is not whole at this version.
+   */
+  version: z.number().int(),
 });
 export type InventoryList = z.infer<typeof inventoryList>;
 

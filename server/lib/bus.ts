@@ -17,7 +17,7 @@ export type BusEvent =
   | { type: 'categories-changed' }
   | { type: 'cart-changed'; userId: string; companyId: string }
   /** A list, its items or their counts changed: open live views of it read it again (issue #15). */
-  | { type: 'inventory-changed'; companyId: string; listId: string; itemIds: string[] }
+  | { type: 'inventory-changed'; companyId: string; listId: string; itemIds: string[]; version: number }
   /**
    * Rows a kept read answer shows changed (server/lib/read-cache.ts): sent by the database's triggers when the change
    * commits (migration 0004), whoever wrote it, never by the app.

@@ -125,6 +125,7 @@ function phoneWith(item: MirrorInventoryItem): InventoryState {
       closedAt: null,
       closedBy: null,
       reopenedAt: null,
+      version: 0,
       pending: false,
       itemsRead: true,
     },

@@ -110,6 +110,7 @@ async function countOn(app: FastifyInstance, token: string, listId: string, item
     countedAt: new Date().toISOString(),
   });
   expect(res.status).toBe(201);
+  return (res.body as { listVersion: number }).listVersion;
 }
 
 beforeAll(async () => {
@@ -162,10 +163,11 @@ describe('a live list', () => {
     await watching.next((m) => m.event === 'ready');
     await elsewhere.next((m) => m.event === 'ready');
 
-    await countOn(a, personal, list.id, itemId);
+    const version = await countOn(a, personal, list.id, itemId);
     const changed = await watching.next((m) => m.event === 'changed');
-    // Ids only: what the item now holds is read through the list's own calls.
-    expect(changed.data).toEqual({ itemIds: [itemId] });
+    // Ids and the version the count made only: what the item now holds is read through the list's own calls.
+    expect(changed.data).toEqual({ itemIds: [itemId], version });
+    expect(version).toBeGreaterThan(0);
     expect(elsewhere.heard.filter((m) => m.event === 'changed')).toEqual([]);
     watching.close();
     elsewhere.close();
@@ -174,8 +176,8 @@ describe('a live list', () => {
   it('hears a count made on another server instance on the same database', async () => {
     const onB = await openStream(origins.b, eventsPath(list.id), kund);
     await onB.next((m) => m.event === 'ready');
-    await countOn(a, personal, list.id, itemId);
-    expect((await onB.next((m) => m.event === 'changed')).data).toEqual({ itemIds: [itemId] });
+    const version = await countOn(a, personal, list.id, itemId);
+    expect((await onB.next((m) => m.event === 'changed')).data).toEqual({ itemIds: [itemId], version });
     onB.close();
   });
 

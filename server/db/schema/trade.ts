@@ -171,6 +171,11 @@ export const inventoryLists = pgTable(
     closedBy: uuid('closed_by').references(() => users.id, { onDelete: 'set null' }),
     /** When it was last reopened: a close made on a phone that had not seen this reopen is refused (decision 0062). */
     reopenedAt: timestamp('reopened_at', { withTimezone: true }),
+    /**
+     * One more with every change to the list, its items or counts (scope.ts `touch`, under the list's row lock): a
+     * phone whose copy was whole at version n knows it is whole at n + 1 when its own change is the one that made it.
+     */
+    version: integer('version').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -47,7 +47,7 @@ export function inventoryCountCalls(db: DbOrTx, scope: InventoryScope, store: Co
     itemId: string,
     countId: string,
     known?: Awaited<ReturnType<CountEvents['recompute']>>,
-  ): Promise<CountAnswer> {
+  ): Promise<Omit<CountAnswer, 'listVersion'>> {
     const events = known?.events ?? (await eventsOf(itemId));
     const merged = known?.merged ?? mergeCounts(events.map(toMergeEvent));
     const event = events.find((e) => e.id === countId)!;
@@ -73,7 +73,7 @@ export function inventoryCountCalls(db: DbOrTx, scope: InventoryScope, store: Co
       // before the close, and the phone must not show it as refused (decision 0062).
       await listOf(company.id, listId);
       if (await sameCountKnown(itemId, body))
-        return { ...(await answerFor(company, listId, itemId, body.id)), created: false };
+        return { ...(await answerFor(company, listId, itemId, body.id)), listVersion: null, created: false };
       await listOf(company.id, listId, true);
       const [item] = await db
         .select({ piecesPerCarton: inventoryListItems.piecesPerCarton })
@@ -88,6 +88,7 @@ export function inventoryCountCalls(db: DbOrTx, scope: InventoryScope, store: Co
         .where(and(eq(inventoryCountEvents.id, body.id), eq(inventoryCountEvents.itemId, itemId)));
       let created = false;
       let known: Awaited<ReturnType<typeof recompute>> | undefined;
+      let listVersion: number | null = null;
       if (existing) {
         if (!sameCount(existing, body)) throw conflict('ClientIdTaken');
       } else if (await idTaken(inventoryCountEvents, body.id)) {
@@ -110,9 +111,9 @@ export function inventoryCountCalls(db: DbOrTx, scope: InventoryScope, store: Co
         });
         created = true;
         known = await recompute(itemId, now);
-        await touch(company.id, listId, now, [itemId]);
+        listVersion = await touch(company.id, listId, now, [itemId]);
       }
-      return { ...(await answerFor(company, listId, itemId, body.id, known)), created };
+      return { ...(await answerFor(company, listId, itemId, body.id, known)), listVersion, created };
     },
 
     async counts(company: CompanyRow, listId: string, itemId: string): Promise<InventoryCount[]> {

@@ -11,7 +11,8 @@ import type { LiveShare } from './live-share';
 /** What the stream says; the phone reads the list again on `changed` and `resync`. */
 export type LiveMessage =
   | { event: 'ready' }
-  | { event: 'changed'; itemIds: string[] }
+  /** `version`: the list's version this change made (a phone whose copy is already at it need not read). */
+  | { event: 'changed'; itemIds: string[]; version: number }
   /** Changes may have been missed (the bus lost its connection): read the whole list again. */
   | { event: 'resync' }
   /** The session behind the stream ended (expired, logged out, user changed): open again with a fresh token. */
@@ -66,7 +67,8 @@ export function createLiveLists(bus: Bus, options: LiveOptions = {}) {
 
   bus.on('inventory-changed', (event) => {
     for (const stream of byList.get(event.listId) ?? [])
-      if (stream.companyId === event.companyId) write(stream, { event: 'changed', itemIds: event.itemIds });
+      if (stream.companyId === event.companyId)
+        write(stream, { event: 'changed', itemIds: event.itemIds, version: event.version });
   });
   // While the bus is deaf, other instances' changes are lost; both edges tell every view to read its list again.
   bus.onConnection(() => {

@@ -63,6 +63,7 @@ export const listColumns = {
   lastName: users.lastName,
   closedAt: inventoryLists.closedAt,
   reopenedAt: inventoryLists.reopenedAt,
+  version: inventoryLists.version,
   closerFirstName: closer.firstName,
   closerLastName: closer.lastName,
 };
@@ -84,6 +85,7 @@ export type ListRow = {
   lastName: string | null;
   closedAt: Date | null;
   reopenedAt: Date | null;
+  version: number;
   closerFirstName: string | null;
   closerLastName: string | null;
 };
@@ -106,6 +108,7 @@ export function toList(row: ListRow): InventoryList {
     closedAt: row.closedAt?.toISOString() ?? null,
     closedBy: row.closedAt ? fullName(row.closerFirstName, row.closerLastName) : null,
     reopenedAt: row.reopenedAt?.toISOString() ?? null,
+    version: row.version,
   };
 }
 

@@ -161,12 +161,19 @@ export function createInventoryScope(db: DbOrTx) {
    * `updatedAt` moved) and the open live views of it hear of the change when the transaction commits, on every
    * instance (decision 0060). `itemIds`: the items that changed, none when the list itself did.
    */
-  async function touch(companyId: string, listId: string, now: Date, itemIds: string[] = []) {
-    await db
+  /**
+   * Marks a change of the list (its items, counts or itself): moves `updatedAt`, raises `version` by one and tells the
+   * open live views. Every change calls it once, after taking the list's row lock; returns the version it made.
+   */
+  async function touch(companyId: string, listId: string, now: Date, itemIds: string[] = []): Promise<number> {
+    const [row] = await db
       .update(inventoryLists)
-      .set({ updatedAt: now })
-      .where(and(eq(inventoryLists.id, listId), eq(inventoryLists.companyId, companyId)));
-    await publishOn(db, { type: 'inventory-changed', companyId, listId, itemIds });
+      .set({ updatedAt: now, version: sql`${inventoryLists.version} + 1` })
+      .where(and(eq(inventoryLists.id, listId), eq(inventoryLists.companyId, companyId)))
+      .returning({ version: inventoryLists.version });
+    const version = row?.version ?? 0;
+    await publishOn(db, { type: 'inventory-changed', companyId, listId, itemIds, version });
+    return version;
   }
 
   async function sortedItems(companyId: string, listId: string, query: ItemQuery) {

@@ -39,7 +39,7 @@ export function useLiveList(listId: string | null, companyCode: string | null): 
           listId,
           token: () => session.get()?.token ?? null,
           renew: renewSession,
-          refresh: (id) => void engine.syncController().refreshAggregate('inventoryList', id),
+          refresh: (id, news) => void engine.syncController().refreshAggregate('inventoryList', id, news),
         });
       });
     });

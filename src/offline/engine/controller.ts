@@ -86,12 +86,12 @@ export function createSyncController(options: SyncControllerOptions) {
   const query = () => queryStatus(db, () => status.get().companyCode);
 
   const refreshAggregate = createAggregateRefresher(
-    (entity, entityId) =>
+    (entity, entityId, news) =>
       refresh({
         db,
         transport: options.transport,
         companyCodes: [],
-        aggregates: [{ entity, entityId }],
+        aggregates: [{ entity, entityId, ...(news !== undefined ? { news } : {}) }],
         now,
         lock,
         ...(options.onSessionRenewed ? { onSessionRenewed: options.onSessionRenewed } : {}),
@@ -156,10 +156,11 @@ export function createSyncController(options: SyncControllerOptions) {
 
     /**
      * The server has a newer state of this aggregate than the device shows (a live view heard so): reads it alone
-     * again; the status says `updating` until it is read.
+     * again, unless its kind knows the device holds that state already (`news`, see `EntityKind.knowsNews`); the status
+     * says `updating` until it is read.
      */
-    refreshAggregate(entity: OutboxEntity, entityId: string): Promise<void> {
-      return refreshAggregate(entity, entityId);
+    refreshAggregate(entity: OutboxEntity, entityId: string, news?: unknown): Promise<void> {
+      return refreshAggregate(entity, entityId, news);
     },
 
     /** The chosen company: its lists are read again after every drain. */

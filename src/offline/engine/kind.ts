@@ -50,6 +50,12 @@ export interface EntityKind {
   refreshCompany?(context: RefreshContext, companyCode: string): Promise<void>;
   /** Reads single aggregates again besides the companies' (e.g. a list of another company whose change was refused). */
   refreshIds?(context: RefreshContext, entityIds: string[]): Promise<void>;
+  /**
+   * Whether the server copy already holds what a live view's news names (`news`: what the server said with it), so
+   * that it need not be read: e.g. the device's own change, whose answer it stored. Asked under the drain lock, after
+   * any drain has stored its answers. Without it, every piece of news is read.
+   */
+  knowsNews?(db: OfflineDb, entityId: string, news: unknown): Promise<boolean>;
   /** The entry in plain Swedish for the sync panel; `name` is the aggregate's name on the device, if it has one. */
   describe(entry: OutboxEntry, name?: string): string;
   /** The aggregate's name on the device (e.g. the list's name), for `describe`. */

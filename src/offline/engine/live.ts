@@ -16,8 +16,11 @@ export interface LiveFeedOptions {
   token(): string | null;
   /** Renews the token after a 401; true when there is a new one to try. */
   renew(): Promise<boolean>;
-  /** Read the aggregate again. */
-  onNews(news: LiveNews): void;
+  /**
+   * Read the aggregate again. `data`: what the server said with a `changed` (its JSON `data:` line), for the kind to
+   * tell whether the device already holds it (`EntityKind.knowsNews`); undefined when it said nothing readable.
+   */
+  onNews(news: LiveNews, data?: unknown): void;
   fetch?: (url: string, init: RequestInit) => Promise<Response>;
   /** How often to read when the stream cannot be held. */
   pollMs?: number;
@@ -120,9 +123,11 @@ export function openLiveFeed(options: LiveFeedOptions): () => void {
         buffer += decoder.decode(value, { stream: true });
         let cut: number;
         while ((cut = buffer.indexOf('\n\n')) >= 0) {
-          const event = /^event: *(.+)$/m.exec(buffer.slice(0, cut))?.[1]?.trim();
+          const block = buffer.slice(0, cut);
+          const event = /^event: *(.+)$/m.exec(block)?.[1]?.trim();
           buffer = buffer.slice(cut + 2);
-          if (event === 'changed' || event === 'resync') options.onNews(event);
+          if (event === 'changed') options.onNews(event, dataOf(block));
+          if (event === 'resync') options.onNews(event);
           if (event === 'expired') expired = true;
         }
       }
@@ -141,4 +146,15 @@ export function openLiveFeed(options: LiveFeedOptions): () => void {
     poll(false);
     abort?.abort();
   };
+}
+
+/** An event's `data:` line as JSON; undefined when it has none or it is not JSON. */
+function dataOf(block: string): unknown {
+  const line = /^data: *(.*)$/m.exec(block)?.[1];
+  if (line === undefined) return undefined;
+  try {
+    return JSON.parse(line) as unknown;
+  } catch {
+    return undefined;
+  }
 }

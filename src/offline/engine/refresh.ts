@@ -17,10 +17,17 @@ export interface RefreshOptions {
    * Single aggregates to read again besides (e.g. a list of another company whose change was refused), read by their
    * kind's `refreshIds`.
    */
-  aggregates?: Iterable<{ entity: OutboxEntity; entityId: string }>;
+  aggregates?: Iterable<Aggregate>;
   now?: () => number;
   lock?: LockProvider;
   onSessionRenewed?: (session: EngineSession) => void;
+}
+
+/** One aggregate to read again; `news`: what a live view heard of it, when that is why (see `EntityKind.knowsNews`). */
+export interface Aggregate {
+  entity: OutboxEntity;
+  entityId: string;
+  news?: unknown;
 }
 
 export interface RefreshSummary {
@@ -30,9 +37,13 @@ export interface RefreshSummary {
   stopped: NotReady | 'noSession' | null;
 }
 
-function singleByKind(aggregates: Iterable<{ entity: OutboxEntity; entityId: string }>) {
+/** The aggregates to read, by kind: those whose news the device already holds are left out. */
+async function singleByKind(db: OfflineDb, aggregates: Iterable<Aggregate>) {
   const byKind = new Map<OutboxEntity, Set<string>>();
-  for (const a of aggregates) byKind.set(a.entity, (byKind.get(a.entity) ?? new Set()).add(a.entityId));
+  for (const a of aggregates) {
+    const known = a.news !== undefined && (await kindOf(a.entity).knowsNews?.(db, a.entityId, a.news));
+    if (!known) byKind.set(a.entity, (byKind.get(a.entity) ?? new Set()).add(a.entityId));
+  }
   return byKind;
 }
 
@@ -68,7 +79,7 @@ export async function refreshUnlocked(options: RefreshOptions): Promise<RefreshS
       await db.meta.put({ key: lastSyncedKey(session.userId, companyCode), value: new Date(now()).toISOString() });
       done.push(companyCode);
     }
-    for (const [entity, ids] of singleByKind(options.aggregates ?? [])) {
+    for (const [entity, ids] of await singleByKind(db, options.aggregates ?? [])) {
       await kindOf(entity).refreshIds?.(context, [...ids]);
     }
   } catch (error) {

@@ -19,7 +19,7 @@ import type { ServerInventoryItem } from './tables';
  */
 export async function storeDetail(db: OfflineDb, detail: InventoryListDetail): Promise<ServerInventoryItem[]> {
   const { items, ...list } = detail;
-  await db.serverInventoryLists.put({ ...list, itemsVersion: list.updatedAt, itemsRead: true });
+  await db.serverInventoryLists.put({ ...list, itemsVersion: list.version, itemsRead: true });
   const rows = items.map((i) => ({ ...i, companyCode: list.companyCode }));
   await db.serverInventoryItemSets.put({ listId: list.id, items: rows });
   await db.serverInventoryItems.where('listId').equals(list.id).delete();
@@ -49,6 +49,22 @@ export async function forgetList(db: OfflineDb, listId: string): Promise<void> {
   await db.serverInventoryLists.delete(listId);
   await db.serverInventoryItemSets.delete(listId);
   await db.serverInventoryItems.where('listId').equals(listId).delete();
+}
+
+/**
+ * This phone's own change made the list's version `made` (decision 0088). When the device's items were whole at the
+ * version just before, they are whole at `made` now that the answered item is stored: the change under the list's
+ * lock was this one and no other, so the next sync and the live view's news of it need not read the whole list.
+ * Otherwise (another phone's change came between, or the items were not whole) nothing moves: the list is read.
+ */
+async function followOwnChange(db: OfflineDb, listId: string, made: number | null, at: string): Promise<void> {
+  const list = await db.serverInventoryLists.get(listId);
+  if (!list || made === null || list.itemsVersion !== made - 1) return;
+  await db.serverInventoryLists.update(listId, {
+    itemsVersion: made,
+    version: Math.max(list.version ?? 0, made),
+    updatedAt: at > list.updatedAt ? at : list.updatedAt,
+  });
 }
 
 /** The list's items must be read again. */
@@ -84,7 +100,7 @@ async function applyFresh(db: OfflineDb, op: InventoryOp, body: unknown): Promis
       if (!list.success) return false;
       // A new list has no items; a resent one may (the replay flag then has it read again).
       await storeList(db, list.data, true);
-      await db.serverInventoryLists.update(list.data.id, { itemsVersion: list.data.updatedAt });
+      await db.serverInventoryLists.update(list.data.id, { itemsVersion: list.data.version });
       return true;
     }
     case 'updateList':
@@ -108,6 +124,7 @@ async function applyFresh(db: OfflineDb, op: InventoryOp, body: unknown): Promis
       const answer = countAnswer.safeParse(body);
       if (!answer.success) return false;
       await storeItem(db, op, answer.data.item);
+      await followOwnChange(db, op.listId, answer.data.listVersion, answer.data.item.updatedAt);
       return true;
     }
     case 'deleteItem':

@@ -37,6 +37,7 @@ export function applyOp(state: InventoryState, op: InventoryOp): InventoryState 
           closedAt: null,
           closedBy: null,
           reopenedAt: null,
+          version: 0,
           pending: false,
           itemsRead: true,
         },

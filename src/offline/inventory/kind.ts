@@ -176,7 +176,7 @@ async function refreshCompany(context: RefreshContext, companyCode: string): Pro
   );
   const stale = server
     .filter(
-      (l) => (opened.has(l.id) || knownById.get(l.id)?.itemsRead) && knownById.get(l.id)?.itemsVersion !== l.updatedAt,
+      (l) => (opened.has(l.id) || knownById.get(l.id)?.itemsRead) && knownById.get(l.id)?.itemsVersion !== l.version,
     )
     .map((l) => l.id);
   // The lists are stored while the company's data is still on its way: a 5 000-item list's writes need not wait for
@@ -222,6 +222,17 @@ async function refreshIds(context: RefreshContext, ids: string[]): Promise<void>
   });
 }
 
+/**
+ * A live view's news of a list (`{ version }`, the version the change made) is held already when the device's items
+ * are whole at that version or later (decision 0088): this phone's own count, whose answer moved them on.
+ */
+async function knowsListNews(db: OfflineDb, listId: string, news: unknown): Promise<boolean> {
+  const version = (news as { version?: unknown } | null)?.version;
+  if (typeof version !== 'number') return false;
+  const itemsVersion = (await db.serverInventoryLists.get(listId))?.itemsVersion;
+  return typeof itemsVersion === 'number' && itemsVersion >= version;
+}
+
 /** Inventory lists (issue #6): a list with its items and their counts is one aggregate. */
 export const inventoryKind: EntityKind = {
   entity: 'inventoryList',
@@ -245,6 +256,7 @@ export const inventoryKind: EntityKind = {
     const orphans = (await db.inventoryItems.orderBy('listId').uniqueKeys()) as string[];
     return [...new Set([...mirror, ...base, ...orphans])];
   },
+  knowsNews: knowsListNews,
   goneCodes: new Set(['InventoryListNotFound', 'InventoryListItemNotFound']),
   dependencyCode: (entry, missingId) =>
     missingId === entry.entityId ? 'InventoryListNotCreated' : 'InventoryItemNotAdded',

@@ -10,8 +10,11 @@ export interface WatchListOptions extends Pick<LiveFeedOptions, 'token' | 'renew
   baseUrl: string;
   companyCode: string;
   listId: string;
-  /** Read the list again (the engine's refresh of this one list). */
-  refresh(listId: string): void;
+  /**
+   * Read the list again (the engine's refresh of this one list). `news`: what the server said of the change (the
+   * version it made), so that a change the device already holds (its own count) is not read (`knowsListNews`).
+   */
+  refresh(listId: string, news?: unknown): void;
 }
 
 const feeds = new Map<string, { users: number; close: () => void }>();
@@ -26,7 +29,7 @@ export function watchInventoryList(options: WatchListOptions): () => void {
       url: joinUrl(baseUrl, pathTo(inventory.events, { companyCode, id: listId })),
       token: options.token,
       renew: options.renew,
-      onNews: () => options.refresh(listId),
+      onNews: (_news, data) => options.refresh(listId, data),
       ...(options.fetch ? { fetch: options.fetch } : {}),
     });
     feed = { users: 0, close };

@@ -35,8 +35,12 @@ export interface MirrorInventoryItem extends InventoryListItem {
 
 /** The server's state of a list as last seen. */
 export interface ServerInventoryList extends InventoryList {
-  /** `updatedAt` when the items were last read in full; null when they must be read again. */
-  itemsVersion: string | null;
+  /**
+   * The list's `version` at which the items on the device are whole: set by a full read, moved on by the answer to
+   * this phone's own count when that count made the next version (decision 0088); null when they must be read again.
+   * Phones before decision 0088 stored `updatedAt` here: it never equals a version, so they read once more.
+   */
+  itemsVersion: number | null;
   /** The items have been read in full at least once. */
   itemsRead: boolean;
 }

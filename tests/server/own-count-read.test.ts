@@ -1,0 +1,124 @@
+/**
+ * A phone does not read its whole list again after its own count (decision 0088): the count's answer names the list
+ * version it made, and a phone whose items were whole just before knows they are whole after. Another phone's count,
+ * or one that came between, is read as before. Real server and database, the real offline engine on each phone.
+ */
+import 'fake-indexeddb/auto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { IndexedArticle, InventoryList, InventoryListDetail } from '../../contract/inventory';
+import { refresh } from '../../src/offline/engine/refresh';
+import { storeSession, type EngineSession } from '../../src/offline/engine/session';
+import { sync } from '../../src/offline/engine/sync';
+import { mutateInventory, openInventoryList } from '../../src/offline/inventory/mutate';
+import { DEMO, api, controlledTransport, freshDb, loginAs, startServer, type Server } from '../offline/harness';
+
+const COMPANY = '10001';
+let server: Server;
+let staff: EngineSession;
+let kund: EngineSession;
+let productIds: string[];
+
+beforeAll(async () => {
+  server = await startServer();
+  staff = await loginAs(server, DEMO.personal);
+  kund = await loginAs(server, DEMO.kund);
+  const index = await api<{ articles: IndexedArticle[] }>(server, staff.token, `/v1/company/${COMPANY}/article-index`);
+  productIds = index.body.articles
+    .filter((a) => a.kind === 'product')
+    .slice(0, 2)
+    .map((a) => a.id);
+});
+afterAll(() => server.close());
+
+async function post<T>(path: string, body: unknown) {
+  const res = await fetch(`${server.baseUrl}/v1/company/${COMPANY}${path}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${staff.token}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  return { status: res.status, body: (await res.json()) as T };
+}
+
+const detailPath = (listId: string) => `/v1/company/${COMPANY}/inventory-list/${listId}`;
+const onServer = async (listId: string) =>
+  (await api<InventoryListDetail>(server, staff.token, detailPath(listId))).body;
+
+async function phone(session: EngineSession, listId: string) {
+  const db = freshDb();
+  await storeSession(db, session);
+  const net = controlledTransport(server.transport);
+  await openInventoryList(db, listId);
+  const syncNow = () => sync({ db, transport: net.transport, companyCodes: [COMPANY], force: true });
+  await syncNow();
+  /** How many times the list's whole detail was read since `from` requests. */
+  const detailReads = (from: number) =>
+    net.sent.slice(from).filter((s) => s.method === 'GET' && s.path === detailPath(listId)).length;
+  const count = (itemId: string, quantity: number) =>
+    mutateInventory(db, { type: 'countSet', listId, itemId, quantity, unit: 'piece' });
+  const news = (version: number) =>
+    refresh({
+      db,
+      transport: net.transport,
+      companyCodes: [],
+      aggregates: [{ entity: 'inventoryList', entityId: listId, news: { itemIds: [], version } }],
+    });
+  const quantity = async (itemId: string) => (await db.inventoryItems.get(itemId))?.quantity;
+  return { db, net, syncNow, detailReads, count, news, quantity };
+}
+
+describe('a count on this phone', () => {
+  it('is not followed by a read of the whole list; another phone’s count is', async () => {
+    const list = await post<InventoryList>('/inventory-list', { name: `Egen räkning ${Date.now()}` });
+    expect(list.status).toBe(201);
+    const listId = list.body.id;
+    const itemIds: string[] = [];
+    for (const productId of productIds) {
+      const item = await post<{ id: string }>(`/inventory-list/${listId}/item`, { productId, unit: 'piece' });
+      expect(item.status).toBe(201);
+      itemIds.push(item.body.id);
+    }
+    const [first, second] = itemIds as [string, string];
+    const a = await phone(kund, listId);
+    const b = await phone(staff, listId);
+
+    // A counts and syncs: the count is sent, the company read, but not the list's 5 000 items again.
+    let from = a.net.sent.length;
+    await a.count(first, 4);
+    await a.syncNow();
+    const afterOwn = await onServer(listId);
+    expect(afterOwn.items.find((i) => i.id === first)?.quantity).toBe(4);
+    expect(a.detailReads(from)).toBe(0);
+    expect((await a.db.serverInventoryLists.get(listId))?.itemsVersion).toBe(afterOwn.version);
+    // The live view's news of that count is known: nothing is read.
+    from = a.net.sent.length;
+    await a.news(afterOwn.version);
+    expect(a.detailReads(from)).toBe(0);
+    expect(await a.quantity(first)).toBe(4);
+
+    // B counts: A's live view hears of it and reads the list, and shows it.
+    await b.count(second, 7);
+    await b.syncNow();
+    const afterB = await onServer(listId);
+    from = a.net.sent.length;
+    await a.news(afterB.version);
+    expect(a.detailReads(from)).toBe(1);
+    expect(await a.quantity(second)).toBe(7);
+
+    // A counts offline while B counts online: A's count made the version after B's, not after the one A had whole,
+    // so A reads the list and shows both.
+    a.net.offline = true;
+    await a.count(first, 5);
+    await b.count(second, 8);
+    await b.syncNow();
+    a.net.offline = false;
+    from = a.net.sent.length;
+    await a.syncNow();
+    expect(a.detailReads(from)).toBe(1);
+    const end = await onServer(listId);
+    expect([await a.quantity(first), await a.quantity(second)]).toEqual([5, 8]);
+    expect(end.items.find((i) => i.id === first)?.quantity).toBe(5);
+    expect((await a.db.serverInventoryLists.get(listId))?.itemsVersion).toBe(end.version);
+    a.db.close();
+    b.db.close();
+  });
+});
