@@ -9,11 +9,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import errorsSv from '../../locales/sv/errors.json' with { type: 'json' };
 import type { IndexedArticle, InventoryList, InventoryListDetail } from '../../contract/inventory';
 import type { OfflineDb } from '../../src/offline';
-import { storeSession, type EngineSession } from '../../src/offline/engine/session';
-import { sync } from '../../src/offline/engine/sync';
+import type { EngineSession } from '../../src/offline/engine/session';
 import type { InventoryOp } from '../../src/offline/inventory/changes';
-import { mutateInventory, openInventoryList } from '../../src/offline/inventory/mutate';
-import { DEMO, api, controlledTransport, freshDb, loginAs, startServer, type Server } from '../offline/harness';
+import { mutateInventory } from '../../src/offline/inventory/mutate';
+import { DEMO, api, loginAs, startServer, type Server } from '../offline/harness';
+import { listPhone } from '../offline/list-phone';
 
 const COMPANY = '10001';
 let server: Server;
@@ -39,15 +39,7 @@ async function post<T>(token: string, path: string, body?: unknown) {
   return { status: res.status, body: (await res.json()) as T };
 }
 
-async function phone(session: EngineSession, listId: string) {
-  const db = freshDb();
-  await storeSession(db, session);
-  const net = controlledTransport(server.transport);
-  await openInventoryList(db, listId);
-  const syncNow = () => sync({ db, transport: net.transport, companyCodes: [COMPANY], force: true });
-  await syncNow();
-  return { db, net, syncNow };
-}
+const phone = (session: EngineSession, listId: string) => listPhone(server, session, listId, COMPANY);
 
 const refusedOps = async (db: OfflineDb) =>
   (await db.outbox.where('status').equals('rejected').toArray()).map((e) => ({

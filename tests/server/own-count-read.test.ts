@@ -7,10 +7,10 @@ import 'fake-indexeddb/auto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { IndexedArticle, InventoryList, InventoryListDetail } from '../../contract/inventory';
 import { refresh } from '../../src/offline/engine/refresh';
-import { storeSession, type EngineSession } from '../../src/offline/engine/session';
-import { sync } from '../../src/offline/engine/sync';
-import { mutateInventory, openInventoryList } from '../../src/offline/inventory/mutate';
-import { DEMO, api, controlledTransport, freshDb, loginAs, startServer, type Server } from '../offline/harness';
+import type { EngineSession } from '../../src/offline/engine/session';
+import { mutateInventory } from '../../src/offline/inventory/mutate';
+import { DEMO, api, loginAs, startServer, type Server } from '../offline/harness';
+import { listPhone } from '../offline/list-phone';
 
 const COMPANY = '10001';
 let server: Server;
@@ -44,12 +44,7 @@ const onServer = async (listId: string) =>
   (await api<InventoryListDetail>(server, staff.token, detailPath(listId))).body;
 
 async function phone(session: EngineSession, listId: string) {
-  const db = freshDb();
-  await storeSession(db, session);
-  const net = controlledTransport(server.transport);
-  await openInventoryList(db, listId);
-  const syncNow = () => sync({ db, transport: net.transport, companyCodes: [COMPANY], force: true });
-  await syncNow();
+  const { db, net, syncNow } = await listPhone(server, session, listId, COMPANY);
   /** How many times the list's whole detail was read since `from` requests. */
   const detailReads = (from: number) =>
     net.sent.slice(from).filter((s) => s.method === 'GET' && s.path === detailPath(listId)).length;
