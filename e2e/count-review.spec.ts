@@ -5,6 +5,7 @@ import { SyncStatus } from './pages/PurchaseLists';
 import { AxeChecker } from './support/axe';
 import { expectAppOnDevice } from './support/service-worker';
 import { users, type DemoUser } from './support/users';
+import { focusIsIn } from './support/focus';
 
 /**
  * Review, then close (issue #15 item 4, decision 0062) on two phones of company 10003: the review shows a count far
@@ -240,11 +241,12 @@ test('a close made offline is refused when the list was reopened meanwhile, and 
   await expect(sync.refused.first()).toContainText('Inventeringen har öppnats igen efter att du stängde den');
   // The user puts the refused close aside (the list was reopened for more counts).
   await sync.refused.first().getByRole('button', { name: 'Ta bort ändringen' }).click();
-  await inventory.page
-    .getByRole('dialog', { name: 'Ta bort ändringen?' })
-    .getByRole('button', { name: 'Ta bort ändringen' })
-    .click();
+  const confirm = inventory.page.getByRole('dialog', { name: 'Ta bort ändringen?' });
+  await confirm.getByRole('button', { name: 'Ta bort ändringen' }).click();
+  await expect(confirm).toBeHidden();
   await expect(sync.refused).toHaveCount(0);
+  // The panel takes the focus back from the closed dialog: then Escape closes it.
+  await expect.poll(() => inventory.page.evaluate(focusIsIn, '[data-testid="sync-panel"]')).toBe(true);
   await sync.close();
   await sync.expectState('synced', 0);
   const onServer = await request.get(base, { headers });

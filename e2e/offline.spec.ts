@@ -4,6 +4,7 @@ import type { ServerItem } from './support/purchase-lists';
 import { nextAnswerTo, recordSentChanges } from './support/sent-changes';
 import { serviceWorkerControls } from './support/service-worker';
 import { users } from './support/users';
+import { focusIsIn } from './support/focus';
 
 const COMPANY = '10001';
 const unique = (name: string) => `${name} ${Date.now().toString(36)}`;
@@ -11,12 +12,6 @@ const unique = (name: string) => `${name} ${Date.now().toString(36)}`;
 /** The purchase-list changes (not the reads) the page or its service worker got answers to, alone or in a batch. */
 const recordChanges = (context: BrowserContext) =>
   recordSentChanges(context, (path) => path.startsWith('/v1/purchase-lists'));
-
-/** Whether the focused element is inside `selector` (runs in the page). */
-function focusIsIn(selector: string): boolean {
-  const { document } = globalThis as unknown as { document: { activeElement: { closest(s: string): unknown } | null } };
-  return document.activeElement?.closest(selector) != null;
-}
 
 test.describe('purchase lists offline', () => {
   /** Products on the company's lists: the device has seen them, so they can be added offline. */
