@@ -10,6 +10,7 @@ import {
 } from '../../../contract/inventory';
 import type { OfflineDb } from '../engine/database';
 import type { InventoryOp } from './operations';
+import { later } from './rows';
 import type { ServerInventoryItem } from './tables';
 
 /**
@@ -63,7 +64,7 @@ async function followOwnChange(db: OfflineDb, listId: string, made: number | nul
   await db.serverInventoryLists.update(listId, {
     itemsVersion: made,
     version: Math.max(list.version ?? 0, made),
-    updatedAt: at > list.updatedAt ? at : list.updatedAt,
+    updatedAt: later(list.updatedAt, at),
   });
 }
 
