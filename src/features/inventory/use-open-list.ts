@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { loadSyncEngine } from '../../api/session/engine-loader';
-import { useSyncState } from '../../api/session/hooks';
+import { useActiveCompany, useCurrentUser, useSyncState } from '../../api/session/hooks';
+import { readListAhead } from '../../api/queries/inventory-read-ahead';
 import { openInventoryList } from '../../offline/inventory/opened';
 import { offlineDb } from '../../offline/schema';
 
@@ -13,6 +14,7 @@ export function useOpenList(id: string | null, needsRead: boolean): boolean {
   const { online, draining } = useSyncState();
   const [checked, setChecked] = useState(false);
   const asking = id !== null && needsRead && online && !checked;
+  useReadAhead(id, asking);
   useEffect(() => {
     if (!id) return;
     let cancelled = false;
@@ -34,4 +36,17 @@ export function useOpenList(id: string | null, needsRead: boolean): boolean {
     };
   }, [id, asking]);
   return needsRead && online && (asking || draining);
+}
+
+/**
+ * While the device waits for the list's items, asks for them at once, for the engine to take when it has loaded
+ * (decision 0089): the engine's chunks, its session check and the company's overview no longer come first. A list of
+ * another company than the chosen one is not found there, and the engine reads it its own way.
+ */
+function useReadAhead(id: string | null, asking: boolean): void {
+  const { code } = useActiveCompany();
+  const userId = useCurrentUser().data?.id ?? null;
+  useEffect(() => {
+    if (asking && id && code && userId) readListAhead(code, id, userId);
+  }, [asking, id, code, userId]);
 }

@@ -1,3 +1,4 @@
+import type { EarlyAnswer } from './read-ahead';
 import type { Table } from 'dexie';
 import type { OfflineDb, OutboxEntity, OutboxEntry } from './database';
 import type { SessionClient } from './session-client';
@@ -12,6 +13,11 @@ export interface RefreshContext {
   write<T>(body: () => Promise<T>): Promise<T>;
   /** Inside `write`: rebuilds the mirror of these aggregates of `entity` (server copy + waiting entries). */
   rebase(entity: OutboxEntity, entityIds: Iterable<string>): Promise<void>;
+  /**
+   * Takes the page's early read of this GET path for this user, once (see read-ahead.ts): undefined when there is none,
+   * null when it failed. The kind uses it only when it can tell that the answer is as new as its refresh needs.
+   */
+  takeEarly(path: string): Promise<EarlyAnswer | null> | undefined;
 }
 
 /**

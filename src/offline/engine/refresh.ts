@@ -1,6 +1,7 @@
 import { transact, type OfflineDb, type OutboxEntity } from './database';
 import { RefreshStop, type RefreshContext } from './kind';
 import { DRAIN_LOCK, defaultLock, type LockProvider } from './lock';
+import { takeReadAhead } from './read-ahead';
 import { rebaseEntities } from './rebase';
 import { kindOf, refreshOrder, syncTables } from './registry';
 import { readSession, type EngineSession } from './session';
@@ -72,6 +73,7 @@ export async function refreshUnlocked(options: RefreshOptions): Promise<RefreshS
     now,
     write: (body) => transact(db, syncTables(db), body),
     rebase: (entity: OutboxEntity, ids: Iterable<string>) => rebaseEntities(db, entity, ids),
+    takeEarly: (path) => takeReadAhead(path, session.userId),
   };
   try {
     for (const companyCode of new Set(options.companyCodes)) {

@@ -62,16 +62,28 @@ async function readDetail(client: SessionClient, code: string, id: string): Prom
   return detail.data;
 }
 
-async function readDetails(client: SessionClient, code: string, ids: string[]) {
+/**
+ * The page's early read of the list (decision 0089), when it holds at least the overview's version: the overview was
+ * read after the drain, so such an answer holds every change this phone sent. An older one (a count came between),
+ * a failed or refused one is read again.
+ */
+async function earlyDetail(context: RefreshContext, code: string, list: InventoryList) {
+  const early = await context.takeEarly(listPath(code, list.id));
+  if (early?.status !== 200) return undefined;
+  const detail = inventoryListDetail.safeParse(early.body);
+  return detail.success && detail.data.id === list.id && detail.data.version >= list.version ? detail.data : undefined;
+}
+
+async function readDetails(context: RefreshContext, code: string, lists: InventoryList[]) {
   const out = new Map<string, InventoryListDetail | null>();
   let next = 0;
   const worker = async () => {
-    while (next < ids.length) {
-      const id = ids[next++]!;
-      out.set(id, await readDetail(client, code, id));
+    while (next < lists.length) {
+      const list = lists[next++]!;
+      out.set(list.id, (await earlyDetail(context, code, list)) ?? (await readDetail(context.client, code, list.id)));
     }
   };
-  await Promise.all(Array.from({ length: Math.min(DETAIL_CONCURRENCY, ids.length) }, worker));
+  await Promise.all(Array.from({ length: Math.min(DETAIL_CONCURRENCY, lists.length) }, worker));
   return out;
 }
 
@@ -154,8 +166,9 @@ async function rebase(db: OfflineDb, listIds: readonly string[], waiting: (id: s
 }
 
 /**
- * Reads one company's inventory: the lists (overview), the items of the lists opened on this device whose
- * `updatedAt` moved, the zones, the chart of accounts and the offline article index; then rebases the mirror.
+ * Reads one company's inventory: the lists (overview), the items of the lists opened on this device whose version
+ * moved (or the page's early read of them, decision 0089), the zones, the chart of accounts and the offline article
+ * index; then rebases the mirror.
  */
 async function refreshCompany(context: RefreshContext, companyCode: string): Promise<void> {
   const { db, client } = context;
@@ -174,17 +187,15 @@ async function refreshCompany(context: RefreshContext, companyCode: string): Pro
         .toArray()
     ).map((m) => m.key.slice(openedKey('').length)),
   );
-  const stale = server
-    .filter(
-      (l) => (opened.has(l.id) || knownById.get(l.id)?.itemsRead) && knownById.get(l.id)?.itemsVersion !== l.version,
-    )
-    .map((l) => l.id);
+  const stale = server.filter(
+    (l) => (opened.has(l.id) || knownById.get(l.id)?.itemsRead) && knownById.get(l.id)?.itemsVersion !== l.version,
+  );
   // The lists are stored while the company's data is still on its way: a 5 000-item list's writes need not wait for
   // the article index (decision 0070). Two transactions: the mirror's lists never depend on the company's data.
   const companyData = readCompanyData(client, companyCode, company?.indexVersion ?? null);
   // Awaited below; marked as handled for the case that a step before that fails.
   companyData.catch(() => undefined);
-  const details = await readDetails(client, companyCode, stale);
+  const details = await readDetails(context, companyCode, stale);
 
   await context.write(async () => {
     const seen = new Set(server.map((l) => l.id));
