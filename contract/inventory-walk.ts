@@ -26,5 +26,11 @@ export type WalkOrderBody = z.infer<typeof walkOrderBody>;
 export const walkOrderAnswer = z.object({
   zone: z.string().nullable(),
   data: z.array(inventoryListItem),
+  /**
+   * The list's `version` this order made (decision 0088), or null when nothing moved: every item it changed is in
+   * `data`, so a phone whose copy was whole at `listVersion - 1` is whole at `listVersion` with them. Missing in
+   * answers kept from before it was sent (an idempotent replay): read as null.
+   */
+  listVersion: z.number().int().nullable().optional(),
 });
 export type WalkOrderAnswer = z.infer<typeof walkOrderAnswer>;

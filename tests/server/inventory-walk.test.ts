@@ -84,6 +84,8 @@ describe('walking order of a zone', () => {
       [b!.id, 2],
     ]);
     const read = await detail(listId);
+    // The answer names the list version the order made (decision 0088).
+    expect(set.body.listVersion).toBe(read.version);
     const position = new Map(read.items.map((i) => [i.id, i.walkPosition]));
     expect([position.get(c!.id), position.get(a!.id), position.get(b!.id)]).toEqual([0, 1, 2]);
     expect(position.get(other.id)).toBeNull();
@@ -93,6 +95,8 @@ describe('walking order of a zone', () => {
     expect(again.status).toBe(200);
     expect(again.body.data.map((i) => i.id)).toEqual([c!.id, a!.id, b!.id]);
     expect((await detail(listId)).updatedAt).toBe(read.updatedAt);
+    expect(again.body.listVersion).toBeNull();
+    expect((await detail(listId)).version).toBe(read.version);
 
     // Only some items named: they come first, the rest keep their order after them.
     const some = await walk(listId, { zone: zones[0], itemIds: [b!.id] });

@@ -113,6 +113,16 @@ describe('a count on this phone', () => {
     expect([await a.quantity(first), await a.quantity(second)]).toEqual([5, 8]);
     expect(end.items.find((i) => i.id === first)?.quantity).toBe(5);
     expect((await a.db.serverInventoryLists.get(listId))?.itemsVersion).toBe(end.version);
+    // A's own walking order (decision 0088): its answer names the version it made, and nothing is read.
+    from = a.net.sent.length;
+    const zone = (await a.db.inventoryItems.get(second))?.zone ?? null;
+    await mutateInventory(a.db, { type: 'reorderZone', listId, zone, itemIds: [second] });
+    await a.syncNow();
+    const ordered = await onServer(listId);
+    expect(ordered.items.find((i) => i.id === second)?.walkPosition).toBe(0);
+    expect(a.detailReads(from)).toBe(0);
+    expect((await a.db.serverInventoryLists.get(listId))?.itemsVersion).toBe(ordered.version);
+    expect((await a.db.inventoryItems.get(second))?.walkPosition).toBe(0);
     a.db.close();
     b.db.close();
   });

@@ -39,6 +39,7 @@ export function inventoryWalkOrderCalls(db: DbOrTx, scope: InventoryScope) {
       const moved = zoneItems
         .filter((i) => i.walkPosition !== positions.get(i.id))
         .map((i) => ({ id: i.id, position: positions.get(i.id)! }));
+      let listVersion: number | null = null;
       if (moved.length > 0) {
         // One statement for the whole zone: a zone of a thousand items is one round trip, not a thousand.
         await db
@@ -46,11 +47,12 @@ export function inventoryWalkOrderCalls(db: DbOrTx, scope: InventoryScope) {
           .set({ walkPosition: sql`moved.position`, updatedAt: now })
           .from(sql`jsonb_to_recordset(${JSON.stringify(moved)}::jsonb) as moved(id uuid, position int)`)
           .where(and(eq(inventoryListItems.listId, listId), sql`${inventoryListItems.id} = moved.id`));
-        await touch(company.id, listId, now);
+        listVersion = await touch(company.id, listId, now);
       }
       const answer: WalkOrderAnswer = {
         zone: body.zone,
         data: moved.length > 0 ? (await itemRows(company.id, listId)).filter((i) => i.zone === body.zone) : zoneItems,
+        listVersion,
       };
       answer.data.sort(walkOrder);
       return answer;

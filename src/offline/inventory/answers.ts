@@ -135,6 +135,8 @@ async function applyFresh(db: OfflineDb, op: InventoryOp, body: unknown): Promis
       const answer = walkOrderAnswer.safeParse(body);
       if (!answer.success) return false;
       for (const item of answer.data.data) await storeItem(db, op, item);
+      const newest = answer.data.data.reduce<string | null>((at, i) => later(at, i.updatedAt), null);
+      if (newest) await followOwnChange(db, op.listId, answer.data.listVersion ?? null, newest);
       return true;
     }
   }
