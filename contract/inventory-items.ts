@@ -71,6 +71,14 @@ export const inventoryListItem = z.object({
 });
 export type InventoryListItem = z.infer<typeof inventoryListItem>;
 
+/**
+ * POST …/item and PATCH …/item/{itemId} → the item as stored, and the list's `version` the change made (decision 0088):
+ * the change touched this item alone, so a phone whose copy was whole at `listVersion - 1` is whole at `listVersion`
+ * with it. Missing in answers kept from before it was sent (an idempotent replay): read as null.
+ */
+export const inventoryItemAnswer = inventoryListItem.extend({ listVersion: z.number().int().nullable().optional() });
+export type InventoryItemAnswer = z.infer<typeof inventoryItemAnswer>;
+
 /** GET /inventory-list/{id} → a list with all its items (name order). */
 export const inventoryListDetail = inventoryList.extend({ items: z.array(inventoryListItem) });
 export type InventoryListDetail = z.infer<typeof inventoryListDetail>;

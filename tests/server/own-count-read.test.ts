@@ -17,13 +17,15 @@ let server: Server;
 let staff: EngineSession;
 let kund: EngineSession;
 let productIds: string[];
+let index: IndexedArticle[];
 
 beforeAll(async () => {
   server = await startServer();
   staff = await loginAs(server, DEMO.personal);
   kund = await loginAs(server, DEMO.kund);
-  const index = await api<{ articles: IndexedArticle[] }>(server, staff.token, `/v1/company/${COMPANY}/article-index`);
-  productIds = index.body.articles
+  index = (await api<{ articles: IndexedArticle[] }>(server, staff.token, `/v1/company/${COMPANY}/article-index`)).body
+    .articles;
+  productIds = index
     .filter((a) => a.kind === 'product')
     .slice(0, 2)
     .map((a) => a.id);
@@ -123,6 +125,21 @@ describe('a count on this phone', () => {
     expect(a.detailReads(from)).toBe(0);
     expect((await a.db.serverInventoryLists.get(listId))?.itemsVersion).toBe(ordered.version);
     expect((await a.db.inventoryItems.get(second))?.walkPosition).toBe(0);
+
+    // A's own item changes: an accepted count (the review) and an added article; neither reads the list.
+    from = a.net.sent.length;
+    await mutateInventory(a.db, { type: 'patchItem', listId, itemId: first, accept: true });
+    await a.syncNow();
+    expect(a.detailReads(from)).toBe(0);
+    expect((await a.db.inventoryItems.get(first))?.acceptedAt).not.toBeNull();
+    const [third] = index.filter((x) => x.kind === 'product' && !productIds.includes(x.id));
+    await mutateInventory(a.db, { type: 'addItem', listId, article: third! });
+    await a.syncNow();
+    const added = await onServer(listId);
+    expect(added.items).toHaveLength(3);
+    expect(a.detailReads(from)).toBe(0);
+    expect((await a.db.serverInventoryLists.get(listId))?.itemsVersion).toBe(added.version);
+    expect(await a.db.inventoryItems.where('listId').equals(listId).count()).toBe(3);
     a.db.close();
     b.db.close();
   });

@@ -18,7 +18,7 @@ import {
   inventoryItemsResponse,
   inventoryList,
   inventoryListDetail,
-  inventoryListItem,
+  inventoryItemAnswer,
   inventoryListParams,
   inventoryListsQuery,
   pagedInventoryLists,
@@ -121,7 +121,7 @@ export const inventory = describe(calls, {
     security,
     params: inventoryItemsParams,
     body: addInventoryItemBody,
-    response: { 201: inventoryListItem, ...errors },
+    response: { 201: inventoryItemAnswer, ...errors },
   },
   updateItem: {
     tags,
@@ -129,7 +129,7 @@ export const inventory = describe(calls, {
     security,
     params: inventoryItemParams,
     body: updateInventoryItemBody,
-    response: { 200: inventoryListItem, ...errors },
+    response: { 200: inventoryItemAnswer, ...errors },
   },
   removeItem: {
     tags,

@@ -206,8 +206,8 @@ export function inventoryItemCalls(db: DbOrTx, scope: InventoryScope, store: Cou
         createdAt: now,
         updatedAt: now,
       });
-      await touch(company.id, listId, now, [id]);
-      return itemOf(company.id, listId, id);
+      const listVersion = await touch(company.id, listId, now, [id]);
+      return { ...(await itemOf(company.id, listId, id)), listVersion };
     },
 
     async updateItem(
@@ -244,8 +244,8 @@ export function inventoryItemCalls(db: DbOrTx, scope: InventoryScope, store: Cou
         .set(changes)
         .where(and(eq(inventoryListItems.id, itemId), eq(inventoryListItems.listId, listId)));
       await recompute(itemId, now);
-      await touch(company.id, listId, now, [itemId]);
-      return itemOf(company.id, listId, itemId);
+      const listVersion = await touch(company.id, listId, now, [itemId]);
+      return { ...(await itemOf(company.id, listId, itemId)), listVersion };
     },
 
     async removeItem(company: CompanyRow, listId: string, itemId: string, now = new Date()) {

@@ -2,7 +2,7 @@ import {
   countAnswer,
   inventoryList,
   inventoryListDetail,
-  inventoryListItem,
+  inventoryItemAnswer,
   walkOrderAnswer,
   type InventoryList,
   type InventoryListDetail,
@@ -116,9 +116,11 @@ async function applyFresh(db: OfflineDb, op: InventoryOp, body: unknown): Promis
       return true;
     case 'addItem':
     case 'patchItem': {
-      const item = inventoryListItem.safeParse(body);
-      if (!item.success) return false;
-      await storeItem(db, op, item.data);
+      const answer = inventoryItemAnswer.safeParse(body);
+      if (!answer.success) return false;
+      const { listVersion, ...item } = answer.data;
+      await storeItem(db, op, item);
+      await followOwnChange(db, op.listId, listVersion ?? null, item.updatedAt);
       return true;
     }
     case 'count': {
