@@ -5,41 +5,20 @@
  * Real server and database, the real offline engine on each phone.
  */
 import 'fake-indexeddb/auto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import errorsSv from '../../locales/sv/errors.json' with { type: 'json' };
-import type { IndexedArticle, InventoryList, InventoryListDetail } from '../../contract/inventory';
+import type { InventoryList, InventoryListDetail } from '../../contract/inventory';
 import type { OfflineDb } from '../../src/offline';
 import type { EngineSession } from '../../src/offline/engine/session';
 import type { InventoryOp } from '../../src/offline/inventory/changes';
 import { mutateInventory } from '../../src/offline/inventory/mutate';
-import { DEMO, api, loginAs, startServer, type Server } from '../offline/harness';
+import { COMPANY, demoCompany } from '../offline/demo-company';
+import { api } from '../offline/harness';
 import { listPhone } from '../offline/list-phone';
 
-const COMPANY = '10001';
-let server: Server;
-let staff: EngineSession;
-let kund: EngineSession;
-let productId: string;
+const { demo, post } = demoCompany();
 
-beforeAll(async () => {
-  server = await startServer();
-  staff = await loginAs(server, DEMO.personal);
-  kund = await loginAs(server, DEMO.kund);
-  const index = await api<{ articles: IndexedArticle[] }>(server, staff.token, `/v1/company/${COMPANY}/article-index`);
-  productId = index.body.articles.find((a) => a.kind === 'product')!.id;
-});
-afterAll(() => server.close());
-
-async function post<T>(token: string, path: string, body?: unknown) {
-  const res = await fetch(`${server.baseUrl}/v1/company/${COMPANY}${path}`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-    ...(body ? { body: JSON.stringify(body) } : {}),
-  });
-  return { status: res.status, body: (await res.json()) as T };
-}
-
-const phone = (session: EngineSession, listId: string) => listPhone(server, session, listId, COMPANY);
+const phone = (session: EngineSession, listId: string) => listPhone(demo.server, session, listId, COMPANY);
 
 const refusedOps = async (db: OfflineDb) =>
   (await db.outbox.where('status').equals('rejected').toArray()).map((e) => ({
@@ -48,13 +27,13 @@ const refusedOps = async (db: OfflineDb) =>
   }));
 
 describe('an offline close after a reopening it had not seen', () => {
-  it('leaves the list open on the server and the phone, and shows the close refused', async () => {
-    const list = await post<InventoryList>(staff.token, '/inventory-list', { name: `Kylrum ${Date.now()}` });
+  it('leaves the list open on the demo.server and the phone, and shows the close refused', async () => {
+    const list = await post<InventoryList>('/inventory-list', { name: `Kylrum ${Date.now()}` });
     expect(list.status).toBe(201);
     const listId = list.body.id;
-    expect((await post(staff.token, `/inventory-list/${listId}/item`, { productId })).status).toBe(201);
-    const a = await phone(staff, listId);
-    const b = await phone(kund, listId);
+    expect((await post(`/inventory-list/${listId}/item`, { productId: demo.products[0]!.id })).status).toBe(201);
+    const a = await phone(demo.staff, listId);
+    const b = await phone(demo.kund, listId);
 
     // B, offline in the cold room, closes after its review: shown closed at once, waiting to be sent.
     b.net.offline = true;
@@ -64,7 +43,7 @@ describe('an offline close after a reopening it had not seen', () => {
     // A closes online; the administrator reopens it for more counts.
     await mutateInventory(a.db, { type: 'closeList', listId, closedBy: null });
     await a.syncNow();
-    const reopened = await post<InventoryList>(staff.token, `/inventory-list/${listId}/reopen`);
+    const reopened = await post<InventoryList>(`/inventory-list/${listId}/reopen`);
     expect(reopened.status).toBe(200);
     expect(reopened.body.reopenedAt).not.toBeNull();
 
@@ -82,8 +61,8 @@ describe('an offline close after a reopening it had not seen', () => {
       },
     ]);
     const onServer = await api<InventoryListDetail>(
-      server,
-      staff.token,
+      demo.server,
+      demo.staff.token,
       `/v1/company/${COMPANY}/inventory-list/${listId}`,
     );
     expect(onServer.body).toMatchObject({ closedAt: null, reopenedAt: reopened.body.reopenedAt });
@@ -96,8 +75,8 @@ describe('an offline close after a reopening it had not seen', () => {
     await mutateInventory(b.db, { type: 'closeList', listId, closedBy: 'Kim Kund' });
     await b.syncNow();
     const closed = await api<InventoryListDetail>(
-      server,
-      staff.token,
+      demo.server,
+      demo.staff.token,
       `/v1/company/${COMPANY}/inventory-list/${listId}`,
     );
     expect(closed.body.closedAt).not.toBeNull();

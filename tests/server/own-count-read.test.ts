@@ -4,49 +4,24 @@
  * or one that came between, is read as before. Real server and database, the real offline engine on each phone.
  */
 import 'fake-indexeddb/auto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { IndexedArticle, InventoryList, InventoryListDetail } from '../../contract/inventory';
+import { describe, expect, it } from 'vitest';
+import type { InventoryList, InventoryListDetail } from '../../contract/inventory';
 import { refresh } from '../../src/offline/engine/refresh';
 import type { EngineSession } from '../../src/offline/engine/session';
 import { mutateInventory } from '../../src/offline/inventory/mutate';
-import { DEMO, api, loginAs, startServer, type Server } from '../offline/harness';
+import { COMPANY, demoCompany } from '../offline/demo-company';
+import { api } from '../offline/harness';
 import { listPhone } from '../offline/list-phone';
 
-const COMPANY = '10001';
-let server: Server;
-let staff: EngineSession;
-let kund: EngineSession;
-let productIds: string[];
-let index: IndexedArticle[];
-
-beforeAll(async () => {
-  server = await startServer();
-  staff = await loginAs(server, DEMO.personal);
-  kund = await loginAs(server, DEMO.kund);
-  index = (await api<{ articles: IndexedArticle[] }>(server, staff.token, `/v1/company/${COMPANY}/article-index`)).body
-    .articles;
-  productIds = index
-    .filter((a) => a.kind === 'product')
-    .slice(0, 2)
-    .map((a) => a.id);
-});
-afterAll(() => server.close());
-
-async function post<T>(path: string, body: unknown) {
-  const res = await fetch(`${server.baseUrl}/v1/company/${COMPANY}${path}`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${staff.token}`, 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  return { status: res.status, body: (await res.json()) as T };
-}
+const { demo, post } = demoCompany();
+const productIds = () => demo.products.slice(0, 2).map((a) => a.id);
 
 const detailPath = (listId: string) => `/v1/company/${COMPANY}/inventory-list/${listId}`;
 const onServer = async (listId: string) =>
-  (await api<InventoryListDetail>(server, staff.token, detailPath(listId))).body;
+  (await api<InventoryListDetail>(demo.server, demo.staff.token, detailPath(listId))).body;
 
 async function phone(session: EngineSession, listId: string) {
-  const { db, net, syncNow } = await listPhone(server, session, listId, COMPANY);
+  const { db, net, syncNow } = await listPhone(demo.server, session, listId, COMPANY);
   /** How many times the list's whole detail was read since `from` requests. */
   const detailReads = (from: number) =>
     net.sent.slice(from).filter((s) => s.method === 'GET' && s.path === detailPath(listId)).length;
@@ -69,14 +44,14 @@ describe('a count on this phone', () => {
     expect(list.status).toBe(201);
     const listId = list.body.id;
     const itemIds: string[] = [];
-    for (const productId of productIds) {
+    for (const productId of productIds()) {
       const item = await post<{ id: string }>(`/inventory-list/${listId}/item`, { productId, unit: 'piece' });
       expect(item.status).toBe(201);
       itemIds.push(item.body.id);
     }
     const [first, second] = itemIds as [string, string];
-    const a = await phone(kund, listId);
-    const b = await phone(staff, listId);
+    const a = await phone(demo.kund, listId);
+    const b = await phone(demo.staff, listId);
 
     // A counts and syncs: the count is sent, the company read, but not the list's 5 000 items again.
     let from = a.net.sent.length;
@@ -132,7 +107,7 @@ describe('a count on this phone', () => {
     await a.syncNow();
     expect(a.detailReads(from)).toBe(0);
     expect((await a.db.inventoryItems.get(first))?.acceptedAt).not.toBeNull();
-    const [third] = index.filter((x) => x.kind === 'product' && !productIds.includes(x.id));
+    const [third] = demo.products.filter((x) => !productIds().includes(x.id));
     await mutateInventory(a.db, { type: 'addItem', listId, article: third! });
     await a.syncNow();
     const added = await onServer(listId);

@@ -5,38 +5,17 @@
  */
 import 'fake-indexeddb/auto';
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { IndexedArticle, InventoryList, InventoryListDetail } from '../../contract/inventory';
+import { describe, expect, it } from 'vitest';
+import type { InventoryList, InventoryListDetail } from '../../contract/inventory';
 import type { OfflineDb } from '../../src/offline/engine/database';
 import { KEEP_MS, readAhead, type EarlyAnswer } from '../../src/offline/engine/read-ahead';
 import type { EngineSession } from '../../src/offline/engine/session';
 import { mutateInventory } from '../../src/offline/inventory/mutate';
-import { DEMO, api, loginAs, startServer, type Server } from '../offline/harness';
+import { COMPANY, demoCompany } from '../offline/demo-company';
+import { api } from '../offline/harness';
 import { listPhone } from '../offline/list-phone';
 
-const COMPANY = '10001';
-let server: Server;
-let staff: EngineSession;
-let kund: EngineSession;
-let productId: string;
-
-beforeAll(async () => {
-  server = await startServer();
-  staff = await loginAs(server, DEMO.personal);
-  kund = await loginAs(server, DEMO.kund);
-  const index = await api<{ articles: IndexedArticle[] }>(server, staff.token, `/v1/company/${COMPANY}/article-index`);
-  productId = index.body.articles.find((a) => a.kind === 'product')!.id;
-});
-afterAll(() => server.close());
-
-async function post<T>(path: string, body: unknown) {
-  const res = await fetch(`${server.baseUrl}/v1/company/${COMPANY}${path}`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${staff.token}`, 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  return { status: res.status, body: (await res.json()) as T };
-}
+const { demo, post } = demoCompany();
 
 const detailPath = (listId: string) => `/v1/company/${COMPANY}/inventory-list/${listId}`;
 
@@ -44,7 +23,10 @@ const detailPath = (listId: string) => `/v1/company/${COMPANY}/inventory-list/${
 async function listWithItem(quantity: number) {
   const list = await post<InventoryList>('/inventory-list', { name: `Läst i förväg ${Date.now()}` });
   expect(list.status).toBe(201);
-  const item = await post<{ id: string }>(`/inventory-list/${list.body.id}/item`, { productId, unit: 'piece' });
+  const item = await post<{ id: string }>(`/inventory-list/${list.body.id}/item`, {
+    productId: demo.products[0]!.id,
+    unit: 'piece',
+  });
   expect(item.status).toBe(201);
   await count(list.body.id, item.body.id, quantity);
   return { listId: list.body.id, itemId: item.body.id };
@@ -65,13 +47,13 @@ async function count(listId: string, itemId: string, quantity: number) {
 /** The page's early read, as the app makes it: a GET of the list with the user's token; `at`: the page's clock. */
 async function readEarly(listId: string, as: EngineSession, forUser = as.userId, at = Date.now()) {
   let answer: Promise<EarlyAnswer> | undefined;
-  const start = () => (answer = api<InventoryListDetail>(server, as.token, detailPath(listId)));
+  const start = () => (answer = api<InventoryListDetail>(demo.server, as.token, detailPath(listId)));
   readAhead(detailPath(listId), forUser, start, at);
   return (await answer) ?? null;
 }
 
 async function phone(session: EngineSession, listId: string, beforeSync: (db: OfflineDb) => Promise<void>) {
-  const p = await listPhone(server, session, listId, COMPANY, beforeSync);
+  const p = await listPhone(demo.server, session, listId, COMPANY, beforeSync);
   const detailReads = (from = 0) =>
     p.net.sent.slice(from).filter((s) => s.method === 'GET' && s.path === detailPath(listId)).length;
   const shown = async (itemId: string) => (await p.db.inventoryItems.get(itemId))?.quantity;
@@ -81,12 +63,12 @@ async function phone(session: EngineSession, listId: string, beforeSync: (db: Of
 describe('a list read ahead by the page', () => {
   it('is stored by the first sync without asking for it again', async () => {
     const { listId, itemId } = await listWithItem(3);
-    const a = await phone(kund, listId, async () => void (await readEarly(listId, kund)));
+    const a = await phone(demo.kund, listId, async () => void (await readEarly(listId, demo.kund)));
     expect(a.detailReads()).toBe(0);
     expect(await a.shown(itemId)).toBe(3);
     const stored = await a.db.serverInventoryLists.get(listId);
     expect(stored?.itemsVersion).toBe(
-      (await api<InventoryListDetail>(server, staff.token, detailPath(listId))).body.version,
+      (await api<InventoryListDetail>(demo.server, demo.staff.token, detailPath(listId))).body.version,
     );
     // Taken once: the next sync of a changed list reads it itself.
     await count(listId, itemId, 6);
@@ -98,8 +80,8 @@ describe('a list read ahead by the page', () => {
 
   it('is read again when another phone counted after it was read', async () => {
     const { listId, itemId } = await listWithItem(3);
-    const a = await phone(kund, listId, async () => {
-      await readEarly(listId, kund);
+    const a = await phone(demo.kund, listId, async () => {
+      await readEarly(listId, demo.kund);
       await count(listId, itemId, 9);
     });
     expect(a.detailReads()).toBe(1);
@@ -109,12 +91,12 @@ describe('a list read ahead by the page', () => {
 
   it('does not lose a count this phone sent in the same sync', async () => {
     const { listId, itemId } = await listWithItem(3);
-    const a = await phone(kund, listId, async () => undefined);
+    const a = await phone(demo.kund, listId, async () => undefined);
     // Another phone counts, so A's copy is behind; the page reads ahead, and then A counts (offline, before its drain).
     await count(listId, itemId, 5);
     // The page comes back to the list later than the engine's first read (which keeps the page from reading ahead
     // for a while).
-    expect((await readEarly(listId, kund, kund.userId, Date.now() + KEEP_MS + 1))?.body).toMatchObject({
+    expect((await readEarly(listId, demo.kund, demo.kund.userId, Date.now() + KEEP_MS + 1))?.body).toMatchObject({
       items: [{ id: itemId, quantity: 5 }],
     });
     a.net.offline = true;
@@ -125,7 +107,7 @@ describe('a list read ahead by the page', () => {
     // The early answer is older than A's count: read again, and A's count stays.
     expect(a.detailReads(from)).toBe(1);
     expect(await a.shown(itemId)).toBe(11);
-    const onServer = (await api<InventoryListDetail>(server, staff.token, detailPath(listId))).body;
+    const onServer = (await api<InventoryListDetail>(demo.server, demo.staff.token, detailPath(listId))).body;
     expect(onServer.items.find((i) => i.id === itemId)?.quantity).toBe(11);
     expect((await a.db.serverInventoryLists.get(listId))?.itemsVersion).toBe(onServer.version);
     a.db.close();
@@ -133,15 +115,19 @@ describe('a list read ahead by the page', () => {
 
   it('is not used for another user, nor when it failed', async () => {
     const { listId, itemId } = await listWithItem(4);
-    const other = await phone(kund, listId, async () => void (await readEarly(listId, staff, staff.userId)));
+    const other = await phone(
+      demo.kund,
+      listId,
+      async () => void (await readEarly(listId, demo.staff, demo.staff.userId)),
+    );
     expect(other.detailReads()).toBe(1);
     expect(await other.shown(itemId)).toBe(4);
     other.db.close();
 
     const second = await listWithItem(2);
     let started = 0;
-    const failed = await phone(kund, second.listId, async () => {
-      readAhead(detailPath(second.listId), kund.userId, () => {
+    const failed = await phone(demo.kund, second.listId, async () => {
+      readAhead(detailPath(second.listId), demo.kund.userId, () => {
         started++;
         return Promise.reject(new Error('ingen förbindelse'));
       });
