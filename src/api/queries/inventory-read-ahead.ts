@@ -1,5 +1,5 @@
-import { inventory, pathTo } from '../../../contract/routes';
 import { readAhead } from '../../offline/engine/read-ahead';
+import { listPath } from '../../offline/inventory/requests';
 import { api } from '../api';
 
 /**
@@ -8,7 +8,8 @@ import { api } from '../api';
  * drain sent. The answer is checked (zod) there, not here: this module stays out of the screen's first load.
  */
 export function readListAhead(companyCode: string, listId: string, userId: string): void {
-  const path = pathTo(inventory.detail, { companyCode, id: listId });
+  // The engine's own path for the list: the early read is found by it.
+  const path = listPath(companyCode, listId);
   readAhead(path, userId, () =>
     api.request(path).then(
       (body) => ({ status: 200, body }),

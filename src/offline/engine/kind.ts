@@ -1,6 +1,6 @@
-import type { EarlyAnswer } from './read-ahead';
 import type { Table } from 'dexie';
 import type { OfflineDb, OutboxEntity, OutboxEntry } from './database';
+import type { EarlyAnswer } from './read-ahead';
 import type { SessionClient } from './session-client';
 
 /** What a kind's refresh gets: a client holding the user's session, the clock, and the engine's write helpers. */

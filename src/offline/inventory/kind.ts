@@ -15,6 +15,7 @@ import Dexie, { type Transaction } from 'dexie';
 import type { OfflineDb, OutboxEntry } from '../engine/database';
 import { inventory, pathTo } from '../../../contract/routes';
 import { RefreshStop, type EntityKind, type RefreshContext } from '../engine/kind';
+import type { EarlyAnswer } from '../engine/read-ahead';
 import type { SessionClient } from '../engine/session-client';
 import { applyAnswer, forgetList, markStale, storeDetail, storeList } from './answers';
 import { openedKey } from './opened';
@@ -30,9 +31,7 @@ declare module '../engine/database' {
 
 const DETAIL_CONCURRENCY = 3;
 
-type Answer = { status: number; body: unknown };
-
-async function get(client: SessionClient, path: string, headers: Record<string, string> = {}): Promise<Answer> {
+async function get(client: SessionClient, path: string, headers: Record<string, string> = {}): Promise<EarlyAnswer> {
   const result = await client.send({ method: 'GET', path }, headers);
   if (result.kind !== 'answer') throw new RefreshStop(result.kind);
   return { status: result.response.status, body: result.response.body };
@@ -54,12 +53,16 @@ async function readLists(client: SessionClient, code: string): Promise<Inventory
   }
 }
 
+/** A list with its items from a 200 answer that the contract accepts; else undefined. */
+const detailIn = ({ status, body }: EarlyAnswer): InventoryListDetail | undefined =>
+  status === 200 ? inventoryListDetail.safeParse(body).data : undefined;
+
 async function readDetail(client: SessionClient, code: string, id: string): Promise<InventoryListDetail | null> {
-  const { status, body } = await get(client, listPath(code, id));
-  if (status === 404 || status === 403) return null;
-  const detail = inventoryListDetail.safeParse(body);
-  if (status !== 200 || !detail.success) throw new RefreshStop('unreachable');
-  return detail.data;
+  const answer = await get(client, listPath(code, id));
+  if (answer.status === 404 || answer.status === 403) return null;
+  const detail = detailIn(answer);
+  if (!detail) throw new RefreshStop('unreachable');
+  return detail;
 }
 
 /**
@@ -69,9 +72,8 @@ async function readDetail(client: SessionClient, code: string, id: string): Prom
  */
 async function earlyDetail(context: RefreshContext, code: string, list: InventoryList) {
   const early = await context.takeEarly(listPath(code, list.id));
-  if (early?.status !== 200) return undefined;
-  const detail = inventoryListDetail.safeParse(early.body);
-  return detail.success && detail.data.id === list.id && detail.data.version >= list.version ? detail.data : undefined;
+  const detail = early ? detailIn(early) : undefined;
+  return detail && detail.id === list.id && detail.version >= list.version ? detail : undefined;
 }
 
 async function readDetails(context: RefreshContext, code: string, lists: InventoryList[]) {
