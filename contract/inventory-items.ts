@@ -79,8 +79,16 @@ export type InventoryListItem = z.infer<typeof inventoryListItem>;
 export const inventoryItemAnswer = inventoryListItem.extend({ listVersion: z.number().int().nullable().optional() });
 export type InventoryItemAnswer = z.infer<typeof inventoryItemAnswer>;
 
-/** GET /inventory-list/{id} → a list with all its items (name order). */
-export const inventoryListDetail = inventoryList.extend({ items: z.array(inventoryListItem) });
+/**
+ * GET /inventory-list/{id} → a list with all its items (name order). With `changedSince` (decision 0090) only the items
+ * a change after that version wrote: a copy whole at `changedSince` with these over it is the list at `version` (no
+ * item was removed since). Missing or null: `items` holds them all (a removal, a new list compared with, or a version
+ * the server cannot follow on from came between).
+ */
+export const inventoryListDetail = inventoryList.extend({
+  items: z.array(inventoryListItem),
+  changedSince: z.number().int().nullable().optional(),
+});
 export type InventoryListDetail = z.infer<typeof inventoryListDetail>;
 
 /** GET /inventory-list/{listId}/items → the items that match the query, in the asked order, and their total value. */

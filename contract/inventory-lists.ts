@@ -39,6 +39,15 @@ export const inventoryItemsQuery = z.object({
 });
 export type InventoryItemsQuery = z.input<typeof inventoryItemsQuery>;
 
+/**
+ * GET /inventory-list/{id}: `changedSince`, the list version at which the caller's copy is whole (decision 0090), asks
+ * for only the items changed after it. The answer says whether it did (`InventoryListDetail.changedSince`).
+ */
+export const inventoryDetailQuery = z.object({
+  changedSince: z.coerce.number().int().min(0).max(2_147_483_647).optional(),
+});
+export type InventoryDetailQuery = z.input<typeof inventoryDetailQuery>;
+
 /** GET /inventory-list/{id}/export/excel|pdf: grouped by zone (default, with account per row) or by account. */
 export const inventoryExportQuery = z.object({ group: z.enum(INVENTORY_GROUPS).default('zone') });
 

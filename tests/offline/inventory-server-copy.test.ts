@@ -117,10 +117,13 @@ describe('the server copy of a list on the device', () => {
     const { listId, itemIds } = await serverList('Gamla kopian');
     const [a, b, c] = itemIds as [string, string, string];
     const { db, net } = await phoneWithList(listId);
-    // As version 3 stored it: every item a row, no set.
+    // As version 3 stored it: every item a row, no set, and the items whole "at" the list's `updatedAt` (before
+    // decision 0088 gave lists a version).
     const set = (await db.serverInventoryItemSets.get(listId))!;
     await db.serverInventoryItems.bulkPut(set.items);
     await db.serverInventoryItemSets.delete(listId);
+    const { updatedAt } = (await db.serverInventoryLists.get(listId))!;
+    await db.serverInventoryLists.update(listId, { itemsVersion: updatedAt as unknown as number });
     expect(quantities(await readServerItems(db, listId))).toEqual({ [a]: 0, [b]: 0, [c]: 0 });
 
     net.offline = true;

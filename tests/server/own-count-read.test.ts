@@ -22,9 +22,16 @@ const onServer = async (listId: string) =>
 
 async function phone(session: EngineSession, listId: string) {
   const { db, net, syncNow } = await listPhone(demo.server, session, listId, COMPANY);
-  /** How many times the list's whole detail was read since `from` requests. */
-  const detailReads = (from: number) =>
-    net.sent.slice(from).filter((s) => s.method === 'GET' && s.path === detailPath(listId)).length;
+  const reads = (from: number) =>
+    net.sent.slice(from).filter((s) => s.method === 'GET' && s.path.split('?')[0] === detailPath(listId));
+  /** How many times the list was read (whole, or only what changed: decision 0090) since `from` requests. */
+  const detailReads = (from: number) => reads(from).length;
+  /** The versions the reads since `from` asked for the changes since (null: read whole). */
+  const readsSince = (from: number) =>
+    reads(from).map((s) => {
+      const since = new URL(s.path, 'http://phone').searchParams.get('changedSince');
+      return since === null ? null : Number(since);
+    });
   const count = (itemId: string, quantity: number) =>
     mutateInventory(db, { type: 'countSet', listId, itemId, quantity, unit: 'piece' });
   const news = (version: number) =>
@@ -35,7 +42,7 @@ async function phone(session: EngineSession, listId: string) {
       aggregates: [{ entity: 'inventoryList', entityId: listId, news: { itemIds: [], version } }],
     });
   const quantity = async (itemId: string) => (await db.inventoryItems.get(itemId))?.quantity;
-  return { db, net, syncNow, detailReads, count, news, quantity };
+  return { db, net, syncNow, detailReads, readsSince, count, news, quantity };
 }
 
 describe('a count on this phone', () => {
@@ -73,8 +80,11 @@ describe('a count on this phone', () => {
     const afterB = await onServer(listId);
     from = a.net.sent.length;
     await a.news(afterB.version);
-    expect(a.detailReads(from)).toBe(1);
+    // Only what changed since the version A held whole (decision 0090).
+    expect(a.readsSince(from)).toEqual([afterOwn.version]);
     expect(await a.quantity(second)).toBe(7);
+    expect(await a.quantity(first)).toBe(4);
+    expect((await a.db.serverInventoryLists.get(listId))?.itemsVersion).toBe(afterB.version);
 
     // A counts offline while B counts online: A's count made the version after B's, not after the one A had whole,
     // so A reads the list and shows both.
@@ -85,7 +95,7 @@ describe('a count on this phone', () => {
     a.net.offline = false;
     from = a.net.sent.length;
     await a.syncNow();
-    expect(a.detailReads(from)).toBe(1);
+    expect(a.readsSince(from)).toEqual([afterB.version]);
     const end = await onServer(listId);
     expect([await a.quantity(first), await a.quantity(second)]).toEqual([5, 8]);
     expect(end.items.find((i) => i.id === first)?.quantity).toBe(5);

@@ -55,7 +55,7 @@ async function readEarly(listId: string, as: EngineSession, forUser = as.userId,
 async function phone(session: EngineSession, listId: string, beforeSync: (db: OfflineDb) => Promise<void>) {
   const p = await listPhone(demo.server, session, listId, COMPANY, beforeSync);
   const detailReads = (from = 0) =>
-    p.net.sent.slice(from).filter((s) => s.method === 'GET' && s.path === detailPath(listId)).length;
+    p.net.sent.slice(from).filter((s) => s.method === 'GET' && s.path.split('?')[0] === detailPath(listId)).length;
   const shown = async (itemId: string) => (await p.db.inventoryItems.get(itemId))?.quantity;
   return { ...p, detailReads, shown };
 }

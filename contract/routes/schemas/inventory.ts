@@ -20,6 +20,7 @@ import {
   inventoryListDetail,
   inventoryItemAnswer,
   inventoryListParams,
+  inventoryDetailQuery,
   inventoryListsQuery,
   pagedInventoryLists,
   shortfallResponse,
@@ -54,9 +55,12 @@ export const inventory = describe(calls, {
   },
   detail: {
     tags,
-    summary: 'One inventory list with all its items (name order)',
+    summary:
+      'One inventory list with all its items (name order), or with `changedSince` only those changed after that ' +
+      'version when the server can tell (the answer says so)',
     security,
     params: inventoryListParams,
+    querystring: inventoryDetailQuery,
     response: { 200: inventoryListDetail, ...errors },
   },
   events: {

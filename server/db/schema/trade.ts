@@ -176,6 +176,12 @@ export const inventoryLists = pgTable(
      * phone whose copy was whole at version n knows it is whole at n + 1 when its own change is the one that made it.
      */
     version: integer('version').notNull().default(0),
+    /**
+     * The first version a copy must be at to be brought up to date by the items changed since it (decision 0090): a
+     * removed item or another list compared with changes what no item's `changedVersion` can tell, so a copy from
+     * before such a change is read whole.
+     */
+    wholeFrom: integer('whole_from').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -220,6 +226,12 @@ export const inventoryListItems = pgTable(
     walkPosition: integer('walk_position'),
     /** The review accepted the count as it stood at this moment; a later count brings its flags back. */
     acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    /**
+     * The list version the last write of this row made (decision 0090): set by the database on every insert and update
+     * (trigger of migration 0008) to the list's version + 1, the version the change's `touch` then makes under the
+     * list's row lock. A phone whose copy is whole at version n reads only the items changed since (> n).
+     */
+    changedVersion: integer('changed_version').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

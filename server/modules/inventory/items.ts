@@ -256,7 +256,7 @@ export function inventoryItemCalls(db: DbOrTx, scope: InventoryScope, store: Cou
         .where(and(eq(inventoryListItems.id, itemId), eq(inventoryListItems.listId, listId)))
         .returning({ id: inventoryListItems.id });
       if (removed.length === 0) throw itemNotFound();
-      await touch(company.id, listId, now, [itemId]);
+      await touch(company.id, listId, now, [itemId], { whole: true });
     },
   };
 }

@@ -12,11 +12,12 @@ import { AppError, conflict } from '../../lib/errors';
 import { errorText } from '../../lib/i18n';
 import type { CompanyRow } from '../../plugins/access';
 import { likeContaining } from '../../lib/text';
+import { inventoryItemOrder } from '../../../contract/rules/inventory-items';
 import { closer, listColumns, previousList, toList } from './rows';
 import type { InventoryScope } from './scope';
 
 export function inventoryListCalls(db: DbOrTx, scope: InventoryScope) {
-  const { listOf, summary, sortedItems, idTaken, touch } = scope;
+  const { listOf, listRows, itemRows, summary, sortedItems, idTaken, touch } = scope;
 
   /** The previous list for a new one: the company's latest list of an earlier period (by dateFrom, else creation). */
   async function defaultPrevious(companyId: string, self: string, dateFrom: string | null, now: Date) {
@@ -81,9 +82,21 @@ export function inventoryListCalls(db: DbOrTx, scope: InventoryScope) {
       };
     },
 
-    async detail(company: CompanyRow, id: string): Promise<InventoryListDetail> {
+    /**
+     * The list with all its items, or with `changedSince` only the items changed after that version (decision 0090)
+     * when a copy whole at it can be brought up to date with them: no removal or new list compared with since
+     * (`wholeFrom`), and not a version the list has not reached. The list row is read in one statement with both, and
+     * the items after it: they are at least as new as the version answered.
+     */
+    async detail(company: CompanyRow, id: string, changedSince?: number): Promise<InventoryListDetail> {
       await listOf(company.id, id);
-      return { ...(await summary(company.id, id)), items: await sortedItems(company.id, id, {}) };
+      const [row] = await listRows(and(eq(inventoryLists.id, id), eq(inventoryLists.companyId, company.id))!);
+      if (!row) throw scope.listNotFound();
+      if (changedSince === undefined || changedSince < row.wholeFrom || changedSince > row.version) {
+        return { ...toList(row), items: await sortedItems(company.id, id, {}) };
+      }
+      const items = await itemRows(company.id, id, undefined, changedSince);
+      return { ...toList(row), items: items.sort(inventoryItemOrder('name', 'asc')), changedSince };
     },
 
     /**
@@ -136,7 +149,8 @@ export function inventoryListCalls(db: DbOrTx, scope: InventoryScope) {
           ...(body.previousListId !== undefined ? { previousListId: body.previousListId } : {}),
         })
         .where(and(eq(inventoryLists.id, id), eq(inventoryLists.companyId, company.id)));
-      await touch(company.id, id, now);
+      // Another list compared with changes every item's previous count: a copy from before is read whole.
+      await touch(company.id, id, now, [], { whole: body.previousListId !== undefined });
       return summary(company.id, id);
     },
 

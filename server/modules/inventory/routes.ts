@@ -36,7 +36,7 @@ export function inventoryRoutes({ db, idempotency, live }: Deps) {
 
     register(app, routes.detail, {
       access: access.company('params.companyCode'),
-      handler: (req) => reads.detail(scopedCompany(req), req.params.id),
+      handler: (req) => reads.detail(scopedCompany(req), req.params.id, req.query.changedSince),
     });
 
     register(app, routes.events, {

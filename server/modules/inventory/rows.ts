@@ -64,6 +64,7 @@ export const listColumns = {
   closedAt: inventoryLists.closedAt,
   reopenedAt: inventoryLists.reopenedAt,
   version: inventoryLists.version,
+  wholeFrom: inventoryLists.wholeFrom,
   closerFirstName: closer.firstName,
   closerLastName: closer.lastName,
 };
@@ -86,6 +87,7 @@ export type ListRow = {
   closedAt: Date | null;
   reopenedAt: Date | null;
   version: number;
+  wholeFrom: number;
   closerFirstName: string | null;
   closerLastName: string | null;
 };

@@ -3,7 +3,7 @@
  * hook established and finds lists only inside it — a list of another company answers 404 InventoryListNotFound, and
  * items are reached only through such a list. Shared by the list, item, count and export calls.
  */
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import {
   chartAccounts,
@@ -113,7 +113,13 @@ export function createInventoryScope(db: DbOrTx) {
     return new Map(rows.map((r) => [r.id, fullName(r.firstName, r.lastName) ?? '']));
   }
 
-  async function itemRows(companyId: string, listId: string, itemId?: string): Promise<InventoryListItem[]> {
+  /** The list's items: all, one (`itemId`), or those changed after version `changedSince` (decision 0090). */
+  async function itemRows(
+    companyId: string,
+    listId: string,
+    itemId?: string,
+    changedSince?: number,
+  ): Promise<InventoryListItem[]> {
     const [list] = await db
       .select({ previousListId: inventoryLists.previousListId })
       .from(inventoryLists)
@@ -136,9 +142,11 @@ export function createInventoryScope(db: DbOrTx) {
         and(eq(chartAccounts.companyId, companyId), eq(chartAccounts.number, inventoryListItems.account)),
       )
       .where(
-        itemId === undefined
-          ? eq(inventoryListItems.listId, listId)
-          : and(eq(inventoryListItems.listId, listId), eq(inventoryListItems.id, itemId)),
+        and(
+          eq(inventoryListItems.listId, listId),
+          itemId === undefined ? undefined : eq(inventoryListItems.id, itemId),
+          changedSince === undefined ? undefined : gt(inventoryListItems.changedVersion, changedSince),
+        ),
       )) as ItemRow[];
     const names = await userNames(
       rows.flatMap((r) => [
@@ -157,18 +165,24 @@ export function createInventoryScope(db: DbOrTx) {
   }
 
   /**
-   * Every change of a list, its items or counts passes here: the list's `updatedAt` moves (phones read lists whose
-   * `updatedAt` moved) and the open live views of it hear of the change when the transaction commits, on every
-   * instance (decision 0060). `itemIds`: the items that changed, none when the list itself did.
-   */
-  /**
    * Marks a change of the list (its items, counts or itself): moves `updatedAt`, raises `version` by one and tells the
-   * open live views. Every change calls it once, after taking the list's row lock; returns the version it made.
+   * open live views when the transaction commits, on every instance (decision 0060). Every change calls it once, after
+   * taking the list's row lock and writing its items (each item row written is stamped with the version made here,
+   * decision 0090); returns that version. `itemIds`: the items that changed, none when the list itself did. `whole`:
+   * the change is one the items changed since an older version cannot carry (an item removed, another list compared
+   * with), so a copy from before it is read whole.
    */
-  async function touch(companyId: string, listId: string, now: Date, itemIds: string[] = []): Promise<number> {
+  async function touch(
+    companyId: string,
+    listId: string,
+    now: Date,
+    itemIds: string[] = [],
+    { whole = false } = {},
+  ): Promise<number> {
+    const next = sql`${inventoryLists.version} + 1`;
     const [row] = await db
       .update(inventoryLists)
-      .set({ updatedAt: now, version: sql`${inventoryLists.version} + 1` })
+      .set({ updatedAt: now, version: next, ...(whole ? { wholeFrom: next } : {}) })
       .where(and(eq(inventoryLists.id, listId), eq(inventoryLists.companyId, companyId)))
       .returning({ version: inventoryLists.version });
     const version = row?.version ?? 0;

@@ -11,6 +11,7 @@ import {
 import type { OfflineDb } from '../engine/database';
 import type { InventoryOp } from './operations';
 import { later } from './rows';
+import { readServerItems } from './state';
 import type { ServerInventoryItem } from './tables';
 
 /**
@@ -19,12 +20,41 @@ import type { ServerInventoryItem } from './tables';
  * need not read them back).
  */
 export async function storeDetail(db: OfflineDb, detail: InventoryListDetail): Promise<ServerInventoryItem[]> {
-  const { items, ...list } = detail;
+  const { items, changedSince: _, ...list } = detail;
   await db.serverInventoryLists.put({ ...list, itemsVersion: list.version, itemsRead: true });
   const rows = items.map((i) => ({ ...i, companyCode: list.companyCode }));
   await db.serverInventoryItemSets.put({ listId: list.id, items: rows });
   await db.serverInventoryItems.where('listId').equals(list.id).delete();
   return rows;
+}
+
+/**
+ * Brings the server copy of a list that was whole at `detail.changedSince` up to `detail.version` with the items changed
+ * since (decision 0090): they are stored as answered rows, which win over the last full read's, so its 5 000-item row
+ * is not written again. False (and the list marked to be read whole) when the copy is no longer whole at that version.
+ */
+export async function storeChanged(db: OfflineDb, detail: InventoryListDetail): Promise<boolean> {
+  const { items, changedSince, ...list } = detail;
+  const known = await db.serverInventoryLists.get(list.id);
+  if (!known?.itemsRead || known.itemsVersion !== changedSince) {
+    await markStale(db, list.id);
+    return false;
+  }
+  await db.serverInventoryLists.put({ ...list, itemsVersion: list.version, itemsRead: true });
+  await db.serverInventoryItems.bulkPut(items.map((i) => ({ ...i, companyCode: list.companyCode })));
+  if ((await db.serverInventoryItems.where('listId').equals(list.id).count()) > FOLD_AFTER) await fold(db, list.id);
+  return true;
+}
+
+/**
+ * Answered rows a list's server copy keeps before they are folded into its one row (decision 0090): with only changed
+ * items read, a long count would otherwise turn the copy back into a row per item (decision 0086), read one by one.
+ */
+export const FOLD_AFTER = 500;
+
+async function fold(db: OfflineDb, listId: string): Promise<void> {
+  await db.serverInventoryItemSets.put({ listId, items: await readServerItems(db, listId) });
+  await db.serverInventoryItems.where('listId').equals(listId).delete();
 }
 
 /** An item the server deleted: out of the answered rows and, when there, out of the last full read. */

@@ -17,12 +17,12 @@ import { inventory, pathTo } from '../../../contract/routes';
 import { RefreshStop, type EntityKind, type RefreshContext } from '../engine/kind';
 import type { EarlyAnswer } from '../engine/read-ahead';
 import type { SessionClient } from '../engine/session-client';
-import { applyAnswer, forgetList, markStale, storeDetail, storeList } from './answers';
+import { applyAnswer, forgetList, markStale, storeChanged, storeDetail, storeList } from './answers';
 import { openedKey } from './opened';
 import { describeInventoryEntry } from './describe';
 import { applyPending, listPath, withTotals, type InventoryOp, type InventoryState } from './operations';
 import { readBase, readMirror, writeMirror } from './state';
-import type { InventoryTables, ServerInventoryItem, StoredArticle } from './tables';
+import type { InventoryTables, ServerInventoryItem, ServerInventoryList, StoredArticle } from './tables';
 
 declare module '../engine/database' {
   // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- merges inventory's tables into the engine's type
@@ -57,8 +57,20 @@ async function readLists(client: SessionClient, code: string): Promise<Inventory
 const detailIn = ({ status, body }: EarlyAnswer): InventoryListDetail | undefined =>
   status === 200 ? inventoryListDetail.safeParse(body).data : undefined;
 
-async function readDetail(client: SessionClient, code: string, id: string): Promise<InventoryListDetail | null> {
-  const answer = await get(client, listPath(code, id));
+/**
+ * The version at which the device's copy of a list is whole: the list is then read as the items changed since
+ * (decision 0090). Undefined when it must be read whole.
+ */
+const wholeAt = (list: ServerInventoryList | undefined) =>
+  list?.itemsRead && typeof list.itemsVersion === 'number' ? list.itemsVersion : undefined;
+
+async function readDetail(
+  client: SessionClient,
+  code: string,
+  id: string,
+  since?: number,
+): Promise<InventoryListDetail | null> {
+  const answer = await get(client, listPath(code, id, since));
   if (answer.status === 404 || answer.status === 403) return null;
   const detail = detailIn(answer);
   if (!detail) throw new RefreshStop('unreachable');
@@ -76,13 +88,23 @@ async function earlyDetail(context: RefreshContext, code: string, list: Inventor
   return detail && detail.id === list.id && detail.version >= list.version ? detail : undefined;
 }
 
-async function readDetails(context: RefreshContext, code: string, lists: InventoryList[]) {
+async function readDetails(
+  context: RefreshContext,
+  code: string,
+  lists: InventoryList[],
+  known: Map<string, ServerInventoryList>,
+) {
   const out = new Map<string, InventoryListDetail | null>();
   let next = 0;
   const worker = async () => {
     while (next < lists.length) {
       const list = lists[next++]!;
-      out.set(list.id, (await earlyDetail(context, code, list)) ?? (await readDetail(context.client, code, list.id)));
+      const since = wholeAt(known.get(list.id));
+      out.set(
+        list.id,
+        (since === undefined ? await earlyDetail(context, code, list) : undefined) ??
+          (await readDetail(context.client, code, list.id, since)),
+      );
     }
   };
   await Promise.all(Array.from({ length: Math.min(DETAIL_CONCURRENCY, lists.length) }, worker));
@@ -149,6 +171,10 @@ async function storeCompanyData(
 const storedBy = new WeakMap<Transaction, Map<string, ServerInventoryItem[]>>();
 
 async function storeRead(db: OfflineDb, detail: InventoryListDetail): Promise<void> {
+  if (detail.changedSince != null) {
+    await storeChanged(db, detail);
+    return;
+  }
   const rows = await storeDetail(db, detail);
   const tx = Dexie.currentTransaction;
   if (!tx) return;
@@ -197,7 +223,7 @@ async function refreshCompany(context: RefreshContext, companyCode: string): Pro
   const companyData = readCompanyData(client, companyCode, company?.indexVersion ?? null);
   // Awaited below; marked as handled for the case that a step before that fails.
   companyData.catch(() => undefined);
-  const details = await readDetails(context, companyCode, stale);
+  const details = await readDetails(context, companyCode, stale, knownById);
 
   await context.write(async () => {
     const seen = new Set(server.map((l) => l.id));
@@ -226,8 +252,9 @@ async function refreshIds(context: RefreshContext, ids: string[]): Promise<void>
   const { db, client } = context;
   const read = new Map<string, InventoryListDetail | null>();
   for (const id of ids) {
-    const code = (await db.serverInventoryLists.get(id))?.companyCode ?? (await db.inventoryLists.get(id))?.companyCode;
-    if (code) read.set(id, await readDetail(client, code, id));
+    const known = await db.serverInventoryLists.get(id);
+    const code = known?.companyCode ?? (await db.inventoryLists.get(id))?.companyCode;
+    if (code) read.set(id, await readDetail(client, code, id, wholeAt(known)));
   }
   await context.write(async () => {
     for (const [id, detail] of read) await (detail ? storeRead(db, detail) : forgetList(db, id));

@@ -9,7 +9,9 @@ export interface OpRequest {
   body: unknown;
 }
 
-export const listPath = (code: string, id: string) => pathTo(inventory.detail, { companyCode: code, id });
+/** A list with its items; `changedSince`: only the items changed after that version, when the server can (0090). */
+export const listPath = (code: string, id: string, changedSince?: number) =>
+  pathTo(inventory.detail, { companyCode: code, id }, { changedSince });
 const itemPath = (code: string, id: string, itemId: string) =>
   pathTo(inventory.updateItem, { companyCode: code, listId: id, itemId });
 
