@@ -74,6 +74,8 @@ export async function seed(dataDir: string, items: number): Promise<string> {
     }));
     for (let i = 0; i < rows.length; i += 500)
       await database.db.insert(schema.inventoryListItems).values(rows.slice(i, i + 500));
+    // As the seed does (decision 0090): the list's version catches up with the rows written without a change.
+    await (await import('../../server/db/seed/inventory')).catchUpListVersions(database.db);
     return listId;
   } finally {
     await app.close();

@@ -9,6 +9,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { InventoryList, InventoryListDetail, InventoryListItem } from '../../contract/inventory';
 import { refresh } from '../../src/offline/engine/refresh';
+import { mutateInventory } from '../../src/offline/inventory/mutate';
 import { readServerItems } from '../../src/offline/inventory/state';
 import { COMPANY, demoCompany } from '../offline/demo-company';
 import { api } from '../offline/harness';
@@ -38,7 +39,8 @@ type Op =
   | { type: 'remove'; item: number }
   | { type: 'walk'; reverse: boolean }
   | { type: 'rename' }
-  | { type: 'previous' };
+  | { type: 'previous' }
+  | { type: 'own'; item: number; quantity: number };
 
 const op: fc.Arbitrary<Op> = fc.oneof(
   { weight: 4, arbitrary: fc.record({ type: fc.constant('count' as const), item: fc.nat(9), quantity: fc.nat(99) }) },
@@ -49,6 +51,8 @@ const op: fc.Arbitrary<Op> = fc.oneof(
   fc.record({ type: fc.constant('walk' as const), reverse: fc.boolean() }),
   fc.record({ type: fc.constant('rename' as const) }),
   fc.record({ type: fc.constant('previous' as const) }),
+  // This phone's own count, waiting on it until its next sync.
+  fc.record({ type: fc.constant('own' as const), item: fc.nat(9), quantity: fc.nat(99) }),
 );
 /** How the phone comes to know: the live view's news, the company's sync, or not at all (it missed the news). */
 const heard = fc.constantFrom('news' as const, 'sync' as const, 'missed' as const);
@@ -134,7 +138,14 @@ describe('a list read as the items changed since the copy on the phone', () => {
           });
         try {
           for (const [next, how] of steps) {
-            await apply(listId, previous.body.id, next);
+            if (next.type === 'own') {
+              const mine = await a.db.inventoryItems.where('listId').equals(listId).sortBy('id');
+              const itemId = mine[next.item % Math.max(1, mine.length)]?.id;
+              if (itemId) {
+                const count = { type: 'countSet', listId, itemId, quantity: next.quantity, unit: 'piece' } as const;
+                await mutateInventory(a.db, count);
+              }
+            } else await apply(listId, previous.body.id, next);
             if (how === 'news') await news((await whole(listId)).version);
             if (how === 'sync') await a.syncNow();
           }
@@ -148,6 +159,8 @@ describe('a list read as the items changed since the copy on the phone', () => {
             name: server.name,
             previousListId: server.previousListId,
           });
+          const { itemCount, countedCount, stockValue } = server;
+          expect(await a.db.inventoryLists.get(listId)).toMatchObject({ itemCount, countedCount, stockValue });
           for (const sent of a.net.sent.filter((s) => s.method === 'GET' && s.path.startsWith(detailPath))) {
             if (sent.path.includes('changedSince=')) changedReads++;
             else wholeReads++;

@@ -74,6 +74,17 @@ export async function seedInventory(db: DbOrTx, input: InventorySeedInput): Prom
       where p.company_id = l.company_id and p.id <> l.id and p.date_from < l.date_from
       order by p.date_from desc, p.created_at desc limit 1)
     where l.date_from is not null and l.previous_list_id is null`);
+  await catchUpListVersions(db);
+}
+
+/**
+ * Raises each list's version to the one its item rows were stamped with (decision 0090): the seed writes rows without
+ * the `touch` a change makes after them, so without this a phone's first read of what changed since would be the
+ * whole list once.
+ */
+export async function catchUpListVersions(db: DbOrTx): Promise<void> {
+  const stamped = sql`(select coalesce(max(i.changed_version), 0) from ${inventoryListItems} i where i.list_id = l.id)`;
+  await db.execute(sql`update ${inventoryLists} l set version = ${stamped} where l.version < ${stamped}`);
 }
 
 async function extraOwnArticles(db: DbOrTx, rng: Rng, company: CompanyInfo, now: Date) {
@@ -307,5 +318,6 @@ export async function makeBenchInventoryList(db: DbOrTx, companyCode: string, si
   }
   await insertJson(db, inventoryListItems, items, 2000);
   await insertJson(db, inventoryCountEvents, events, 2000);
+  await catchUpListVersions(db);
   return listId;
 }

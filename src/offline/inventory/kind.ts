@@ -11,18 +11,17 @@ import {
   type InventoryList,
   type InventoryListDetail,
 } from '../../../contract/inventory';
-import Dexie, { type Transaction } from 'dexie';
-import type { OfflineDb, OutboxEntry } from '../engine/database';
+import type { OfflineDb } from '../engine/database';
 import { inventory, pathTo } from '../../../contract/routes';
 import { RefreshStop, type EntityKind, type RefreshContext } from '../engine/kind';
 import type { EarlyAnswer } from '../engine/read-ahead';
 import type { SessionClient } from '../engine/session-client';
-import { applyAnswer, forgetList, markStale, storeChanged, storeDetail, storeList } from './answers';
+import { applyAnswer, forgetList, markStale, storeList } from './answers';
+import { rebase, storeRead } from './rebase';
 import { openedKey } from './opened';
 import { describeInventoryEntry } from './describe';
-import { applyPending, listPath, withTotals, type InventoryOp, type InventoryState } from './operations';
-import { readBase, readMirror, writeMirror } from './state';
-import type { InventoryTables, ServerInventoryItem, ServerInventoryList, StoredArticle } from './tables';
+import { listPath, type InventoryOp } from './operations';
+import type { InventoryTables, ServerInventoryList, StoredArticle } from './tables';
 
 declare module '../engine/database' {
   // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- merges inventory's tables into the engine's type
@@ -161,36 +160,6 @@ async function storeCompanyData(
     indexGeneratedAt: data.index?.generatedAt ?? known?.indexGeneratedAt ?? null,
     readAt: now,
   });
-}
-
-/**
- * The items a refresh has just stored per list, by the transaction that stored them: its rebase (the last step of the
- * same transaction) takes them from here instead of reading the list's server copy back (decisions 0070, 0086). Only
- * the refresh fills it, after its last write to those lists' server copy; the drain's answers never do.
- */
-const storedBy = new WeakMap<Transaction, Map<string, ServerInventoryItem[]>>();
-
-async function storeRead(db: OfflineDb, detail: InventoryListDetail): Promise<void> {
-  if (detail.changedSince != null) {
-    await storeChanged(db, detail);
-    return;
-  }
-  const rows = await storeDetail(db, detail);
-  const tx = Dexie.currentTransaction;
-  if (!tx) return;
-  const stored = storedBy.get(tx) ?? new Map<string, ServerInventoryItem[]>();
-  storedBy.set(tx, stored.set(detail.id, rows));
-}
-
-async function rebase(db: OfflineDb, listIds: readonly string[], waiting: (id: string) => OutboxEntry[]) {
-  const stored = Dexie.currentTransaction ? storedBy.get(Dexie.currentTransaction) : undefined;
-  for (const listId of new Set(listIds)) {
-    let state: InventoryState = await readBase(db, listId, stored?.get(listId));
-    stored?.delete(listId);
-    for (const entry of waiting(listId)) state = applyPending(state, entry.op as InventoryOp);
-    if (state.list?.itemsRead) state = { ...state, list: withTotals(state.list, state.items.values()) };
-    await writeMirror(db, listId, await readMirror(db, listId), state);
-  }
 }
 
 /**
