@@ -14,7 +14,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser } from '@playwright/test';
 import { buildClient } from './bundle-size.bench';
-import { controlled, login, seed, startServer } from './lib/inventory-browser';
+import { PHONE, controlled, login, seed, startServer } from './lib/inventory-browser';
 import type { Figures } from './lib/types';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -63,13 +63,7 @@ async function otherPhone(origin: string, listId: string, name: string) {
 type Reads = { shown: number[]; reads: number[]; bytes: number[] };
 
 async function oneDevice(browser: Browser, origin: string, listId: string, items: number, counts: number, into: Reads) {
-  const context = await browser.newContext({
-    viewport: { width: 390, height: 844 },
-    isMobile: true,
-    hasTouch: true,
-    locale: 'sv-SE',
-    timezoneId: 'Europe/Stockholm',
-  });
+  const context = await browser.newContext(PHONE);
   const page = await context.newPage();
   const main = page.getByRole('main');
   const listPath = `/v1/company/${COMPANY}/inventory-list/${listId}`;

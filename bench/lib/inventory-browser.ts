@@ -137,15 +137,18 @@ export async function controlled(page: Page): Promise<boolean> {
   return false;
 }
 
+/** A phone as the benches' devices are: 390 px, touch, Swedish, Stockholm time. */
+export const PHONE = {
+  viewport: { width: 390, height: 844 },
+  isMobile: true,
+  hasTouch: true,
+  locale: 'sv-SE',
+  timezoneId: 'Europe/Stockholm',
+};
+
 /** One device: a first visit online, then `reloads` offline reloads with a typed count each. */
 async function oneDevice(browser: Browser, origin: string, listId: string, items: number, reloads: number) {
-  const context = await browser.newContext({
-    viewport: { width: 390, height: 844 },
-    isMobile: true,
-    hasTouch: true,
-    locale: 'sv-SE',
-    timezoneId: 'Europe/Stockholm',
-  });
+  const context = await browser.newContext(PHONE);
   const page = await context.newPage();
   const main = page.getByRole('main');
   const countUrl = `${origin}/profil/inventering/${listId}/rakna`;

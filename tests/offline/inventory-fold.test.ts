@@ -7,46 +7,24 @@ import { describe, expect, it } from 'vitest';
 import type { InventoryListDetail, InventoryListItem } from '../../contract/inventory';
 import { FOLD_AFTER, storeChanged, storeDetail } from '../../src/offline/inventory/answers';
 import { readServerItems } from '../../src/offline/inventory/state';
+import { uncountedItem } from '../fixtures/inventory-item';
 import { freshDb } from './harness';
 
 const LIST = '0190a3b4-0000-7000-8000-00000000f01d';
 const at = '2026-11-20T09:00:00.000Z';
 
 function item(i: number, quantity: number): InventoryListItem {
-  return {
-    id: `0190a3b4-0000-7000-8000-${String(i).padStart(12, '0')}`,
+  const id = `0190a3b4-0000-7000-8000-${String(i).padStart(12, '0')}`;
+  const counted = quantity > 0;
+  return uncountedItem({
+    id,
     listId: LIST,
-    productId: null,
-    companyProductId: null,
-    articleNumber: `A${100000 + i}`,
     name: `Artikel ${i}`,
-    unit: 'piece',
-    piecesPerCarton: 1,
-    gtinPiece: null,
-    gtinCarton: null,
     quantity,
     price: 100,
     stockValue: quantity * 100,
-    account: null,
-    accountName: null,
-    zone: null,
-    parLevel: null,
-    previousQuantity: null,
-    variance: null,
-    varianceValue: null,
-    counted: quantity > 0,
-    countCount: quantity > 0 ? 1 : 0,
-    lastCountedAt: null,
-    lastSetAt: null,
-    lastSetBy: null,
-    lastCountedBy: null,
-    walkPosition: null,
-    acceptedAt: null,
-    countedBy: [],
-    conflict: false,
-    createdAt: at,
-    updatedAt: at,
-  };
+    counted,
+  });
 }
 
 function detail(version: number, items: InventoryListItem[], changedSince?: number): InventoryListDetail {

@@ -24,6 +24,7 @@ import { applyOp, type InventoryOp, type InventoryState } from '../../src/offlin
 import { baseItem } from '../../src/offline/inventory/state';
 import type { MirrorInventoryItem } from '../../src/offline/inventory/tables';
 import { DEMO, bearer, createTestApp, login, type TestApp } from './helpers';
+import { uncountedItem } from '../fixtures/inventory-item';
 
 const COMPANY = '10001';
 const LIST = '0190a000-0000-7000-8000-000000000001';
@@ -135,40 +136,18 @@ function phoneWith(item: MirrorInventoryItem): InventoryState {
 
 /** An item as the server answers it before any count: what the phone reads when it opens the list. */
 function uncounted(c: Case): InventoryListItem {
-  return {
+  return uncountedItem({
     id: ITEM,
     listId: LIST,
-    productId: null,
     companyProductId: '0190a000-0000-7000-8000-000000000003',
     articleNumber: 'R-1',
     name: 'Mjölk',
     unit: c.unit,
     piecesPerCarton: c.piecesPerCarton,
-    gtinPiece: null,
-    gtinCarton: null,
-    quantity: 0,
     price: c.price,
-    stockValue: 0,
-    account: null,
-    accountName: null,
-    zone: null,
-    parLevel: null,
-    previousQuantity: null,
-    variance: null,
-    varianceValue: null,
-    counted: false,
-    countCount: 0,
-    lastCountedAt: null,
-    lastSetAt: null,
-    lastSetBy: null,
-    lastCountedBy: null,
-    walkPosition: null,
-    acceptedAt: null,
-    countedBy: [],
-    conflict: false,
     createdAt: at(0),
     updatedAt: at(0),
-  };
+  });
 }
 
 /** The phone's item after `ops` on top of the server's `item`. */
