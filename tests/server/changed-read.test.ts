@@ -210,6 +210,17 @@ describe('a list read as the items changed since the copy on the phone', () => {
     expect(afterRemoval.items.map((i) => i.id).sort()).toEqual([ids[1], ids[2]].sort());
     // From the removal on, partial again.
     expect((await read(afterRemoval.version)).body.items).toEqual([]);
+    // The list compared with is removed: every previous count goes, so a copy from before is read whole.
+    const compared = await post<InventoryList>('/inventory-list', { name: `Jämförd ${Date.now()}` });
+    await post(`${listPath(compared.body.id)}/item`, { productId: demo.products[1]!.id, unit: 'piece' });
+    await call('PUT', listPath(listId), { name: list.body.name, previousListId: compared.body.id });
+    const comparing = await whole(listId);
+    expect(comparing.items.find((i) => i.id === ids[1])?.previousQuantity).toBe(0);
+    expect(await call('DELETE', listPath(compared.body.id))).toBe(204);
+    const afterGone = (await read(comparing.version)).body;
+    expect(afterGone.changedSince).toBeUndefined();
+    expect(afterGone.version).toBe(comparing.version + 1);
+    expect(afterGone.items.find((i) => i.id === ids[1])?.previousQuantity).toBeNull();
     // Bad input: a clear 400, not a whole list.
     for (const bad of ['-1', 'abc', '1.5']) {
       const answer = await read(bad);

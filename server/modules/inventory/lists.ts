@@ -154,10 +154,17 @@ export function inventoryListCalls(db: DbOrTx, scope: InventoryScope) {
       return summary(company.id, id);
     },
 
-    async remove(company: CompanyRow, id: string): Promise<void> {
+    async remove(company: CompanyRow, id: string, now = new Date()): Promise<void> {
       await listOf(company.id, id, true);
       // Open views of it hear that it changed, read it again and find it gone.
-      await touch(company.id, id, new Date());
+      await touch(company.id, id, now);
+      // The lists compared with it lose their previous counts (the key sets them null, no row of theirs changes): their
+      // copies are read whole, and their open views hear of it (decision 0090).
+      const comparing = await db
+        .select({ id: inventoryLists.id })
+        .from(inventoryLists)
+        .where(and(eq(inventoryLists.companyId, company.id), eq(inventoryLists.previousListId, id)));
+      for (const list of comparing) await touch(company.id, list.id, now, [], { whole: true });
       await db.delete(inventoryLists).where(and(eq(inventoryLists.id, id), eq(inventoryLists.companyId, company.id)));
     },
   };
