@@ -11,7 +11,7 @@ import {
 import type { OfflineDb } from '../engine/database';
 import type { InventoryOp } from './operations';
 import { later } from './rows';
-import { readServerItems } from './state';
+import { readServerItems, wholeAt } from './state';
 import type { ServerInventoryItem } from './tables';
 
 /**
@@ -31,19 +31,20 @@ export async function storeDetail(db: OfflineDb, detail: InventoryListDetail): P
 /**
  * Brings the server copy of a list that was whole at `detail.changedSince` up to `detail.version` with the items changed
  * since (decision 0090): they are stored as answered rows, which win over the last full read's, so its 5 000-item row
- * is not written again. False (and the list marked to be read whole) when the copy is no longer whole at that version.
+ * is not written again. Returns the stored rows; null (and the list marked to be read whole) when the copy is no longer
+ * whole at that version.
  */
-export async function storeChanged(db: OfflineDb, detail: InventoryListDetail): Promise<boolean> {
+export async function storeChanged(db: OfflineDb, detail: InventoryListDetail): Promise<ServerInventoryItem[] | null> {
   const { items, changedSince, ...list } = detail;
-  const known = await db.serverInventoryLists.get(list.id);
-  if (!known?.itemsRead || known.itemsVersion !== changedSince) {
+  if (wholeAt(await db.serverInventoryLists.get(list.id)) !== changedSince) {
     await markStale(db, list.id);
-    return false;
+    return null;
   }
   await db.serverInventoryLists.put({ ...list, itemsVersion: list.version, itemsRead: true });
-  await db.serverInventoryItems.bulkPut(items.map((i) => ({ ...i, companyCode: list.companyCode })));
+  const rows = items.map((i) => ({ ...i, companyCode: list.companyCode }));
+  await db.serverInventoryItems.bulkPut(rows);
   if ((await db.serverInventoryItems.where('listId').equals(list.id).count()) > FOLD_AFTER) await fold(db, list.id);
-  return true;
+  return rows;
 }
 
 /**

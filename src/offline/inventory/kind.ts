@@ -21,6 +21,7 @@ import { rebase, storeRead } from './rebase';
 import { openedKey } from './opened';
 import { describeInventoryEntry } from './describe';
 import { listPath, type InventoryOp } from './operations';
+import { wholeAt } from './state';
 import type { InventoryTables, ServerInventoryList, StoredArticle } from './tables';
 
 declare module '../engine/database' {
@@ -55,13 +56,6 @@ async function readLists(client: SessionClient, code: string): Promise<Inventory
 /** A list with its items from a 200 answer that the contract accepts; else undefined. */
 const detailIn = ({ status, body }: EarlyAnswer): InventoryListDetail | undefined =>
   status === 200 ? inventoryListDetail.safeParse(body).data : undefined;
-
-/**
- * The version at which the device's copy of a list is whole: the list is then read as the items changed since
- * (decision 0090). Undefined when it must be read whole.
- */
-const wholeAt = (list: ServerInventoryList | undefined) =>
-  list?.itemsRead && typeof list.itemsVersion === 'number' ? list.itemsVersion : undefined;
 
 async function readDetail(
   client: SessionClient,

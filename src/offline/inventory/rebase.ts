@@ -30,10 +30,10 @@ function remember(listId: string, stored: Stored) {
 export async function storeRead(db: OfflineDb, detail: InventoryListDetail): Promise<void> {
   if (detail.changedSince == null) {
     remember(detail.id, { whole: true, items: await storeDetail(db, detail) });
-  } else if (await storeChanged(db, detail)) {
-    const items = detail.items.map((i) => ({ ...i, companyCode: detail.companyCode }));
-    remember(detail.id, { whole: false, items });
+    return;
   }
+  const items = await storeChanged(db, detail);
+  if (items) remember(detail.id, { whole: false, items });
 }
 
 /** Rebuilds the mirror of these lists: the server copy with the user's waiting changes on top. */

@@ -46,6 +46,13 @@ export async function readServerItems(db: OfflineDb, listId: string): Promise<Se
   return [...items.values()];
 }
 
+/**
+ * The version at which the device's copy of a list is whole: a read can then ask only for the items changed since
+ * (decision 0090). Undefined when it must be read whole.
+ */
+export const wholeAt = (list: ServerInventoryList | undefined): number | undefined =>
+  list?.itemsRead && typeof list.itemsVersion === 'number' ? list.itemsVersion : undefined;
+
 export function baseList({ itemsVersion: _, itemsRead, ...list }: ServerInventoryList): MirrorInventoryList {
   return { ...list, itemsRead, pending: false };
 }
