@@ -40,7 +40,11 @@ type Op =
   | { type: 'walk'; reverse: boolean }
   | { type: 'rename' }
   | { type: 'previous' }
-  | { type: 'own'; item: number; quantity: number };
+  | { type: 'own'; item: number; quantity: number }
+  | { type: 'countPrevious'; item: number; quantity: number }
+  | { type: 'renamePrevious' }
+  | { type: 'removePrevious'; item: number }
+  | { type: 'addPrevious'; product: number };
 
 const op: fc.Arbitrary<Op> = fc.oneof(
   { weight: 4, arbitrary: fc.record({ type: fc.constant('count' as const), item: fc.nat(9), quantity: fc.nat(99) }) },
@@ -53,11 +57,20 @@ const op: fc.Arbitrary<Op> = fc.oneof(
   fc.record({ type: fc.constant('previous' as const) }),
   // This phone's own count, waiting on it until its next sync.
   fc.record({ type: fc.constant('own' as const), item: fc.nat(9), quantity: fc.nat(99) }),
+  // The list compared with changes: its counts are this list's previous counts, its name its previous list's name.
+  {
+    weight: 2,
+    arbitrary: fc.record({ type: fc.constant('countPrevious' as const), item: fc.nat(9), quantity: fc.nat(99) }),
+  },
+  fc.record({ type: fc.constant('renamePrevious' as const) }),
+  fc.record({ type: fc.constant('removePrevious' as const), item: fc.nat(9) }),
+  fc.record({ type: fc.constant('addPrevious' as const), product: fc.nat(9) }),
 );
 /** How the phone comes to know: the live view's news, the company's sync, or not at all (it missed the news). */
 const heard = fc.constantFrom('news' as const, 'sync' as const, 'missed' as const);
 
 async function apply(listId: string, previousId: string, next: Op) {
+  if (next.type.endsWith('Previous')) return applyToPrevious(previousId, next);
   const items = (await whole(listId)).items;
   const item = items.length > 0 ? items[('item' in next ? next.item : 0) % items.length]! : undefined;
   const itemPath = (i: InventoryListItem) => `${listPath(listId)}/item/${i.id}`;
@@ -107,6 +120,36 @@ async function apply(listId: string, previousId: string, next: Op) {
   }
 }
 
+/** A change another phone makes to the list compared with (it is compared with only while the list names it). */
+async function applyToPrevious(previousId: string, next: Op) {
+  const items = (await whole(previousId)).items;
+  const item = items.length > 0 ? items[('item' in next ? next.item : 0) % items.length]! : undefined;
+  const itemPath = (i: InventoryListItem) => `${listPath(previousId)}/item/${i.id}`;
+  switch (next.type) {
+    case 'countPrevious':
+      if (!item) return;
+      await call('POST', `${itemPath(item)}/count`, {
+        kind: 'set',
+        quantity: next.quantity,
+        id: crypto.randomUUID(),
+        unit: 'piece',
+        countedAt: new Date().toISOString(),
+        deviceId: 'phone-c',
+      });
+      return;
+    case 'renamePrevious':
+      await call('PUT', listPath(previousId), { name: `Förra ${crypto.randomUUID().slice(0, 8)}` });
+      return;
+    case 'removePrevious':
+      if (item) await call('DELETE', itemPath(item));
+      return;
+    case 'addPrevious': {
+      const product = demo.products[next.product % demo.products.length]!;
+      await call('POST', `${listPath(previousId)}/item`, { productId: product.id, unit: 'piece' });
+    }
+  }
+}
+
 const byId = (items: readonly InventoryListItem[]) =>
   [...items]
     .map(({ companyCode: _, ...i }: InventoryListItem & { companyCode?: string }) => i)
@@ -122,7 +165,10 @@ describe('a list read as the items changed since the copy on the phone', () => {
     let wholeReads = 0;
     await fc.assert(
       fc.asyncProperty(fc.array(fc.tuple(op, heard), { minLength: 1, maxLength: 8 }), async (steps) => {
-        const list = await post<InventoryList>('/inventory-list', { name: `Delvis ${crypto.randomUUID()}` });
+        const list = await post<InventoryList>('/inventory-list', {
+          name: `Delvis ${crypto.randomUUID()}`,
+          previousListId: previous.body.id,
+        });
         const listId = list.body.id;
         for (const product of demo.products.slice(0, 3)) {
           await post(`${listPath(listId)}/item`, { productId: product.id, unit: 'piece' });

@@ -7,10 +7,11 @@ import { randomUUID } from 'node:crypto';
 import { and, gt, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import type { InventoryList, InventoryListItem } from '../../contract/inventory';
+import type { InventoryList, InventoryListDetail, InventoryListItem } from '../../contract/inventory';
 import { rateLimits } from '../../server/db/schema';
 import { LIVE_MAX_PER_USER } from '../../server/modules/inventory/live';
 import { DEMO, bearer, createSecondInstance, createTestApp, login, type TestApp } from './helpers';
+import { openStream, until } from './live-stream';
 
 let a: TestApp;
 let b: TestApp;
@@ -28,64 +29,6 @@ const eventsPath = (listId: string, company = '10001') => `/v1/company/${company
 async function call<T>(app: FastifyInstance, token: string, method: 'GET' | 'POST', url: string, payload?: object) {
   const res = await app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
   return { status: res.statusCode, body: res.json() as T };
-}
-
-type Message = { event: string; data: Record<string, unknown> };
-
-/** A phone's stream: the messages it has heard, and a wait for one that matches. */
-async function openStream(origin: string, path: string, token?: string) {
-  const controller = new AbortController();
-  const res = await fetch(`${origin}${path}`, {
-    headers: token ? bearer(token) : {},
-    signal: controller.signal,
-  });
-  const heard: Message[] = [];
-  const waiters: (() => void)[] = [];
-  let ended = !res.ok;
-  if (res.ok && res.body) {
-    const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
-    void (async () => {
-      let buffer = '';
-      try {
-        for (;;) {
-          const { value, done } = await reader.read();
-          if (done) break;
-          buffer += value;
-          let cut: number;
-          while ((cut = buffer.indexOf('\n\n')) >= 0) {
-            const block = buffer.slice(0, cut);
-            buffer = buffer.slice(cut + 2);
-            const event = /^event: (.+)$/m.exec(block)?.[1];
-            const data = /^data: (.+)$/m.exec(block)?.[1];
-            if (event) heard.push({ event, data: JSON.parse(data ?? '{}') as Record<string, unknown> });
-            for (const wake of waiters.splice(0)) wake();
-          }
-        }
-      } catch {
-        // Aborted by the test.
-      }
-      ended = true;
-      for (const wake of waiters.splice(0)) wake();
-    })();
-  }
-  return {
-    res,
-    heard,
-    ended: () => ended,
-    close: () => controller.abort(),
-    async next(match: (m: Message) => boolean): Promise<Message> {
-      for (;;) {
-        const found = heard.find(match);
-        if (found) return found;
-        if (ended) throw new Error('the stream ended');
-        await new Promise<void>((wake) => waiters.push(wake));
-      }
-    },
-  };
-}
-
-async function until(condition: () => boolean) {
-  while (!condition()) await new Promise((r) => setTimeout(r, 10));
 }
 
 /** Waits until the streams every instance has recorded in the database add up to `n`. */
@@ -171,6 +114,42 @@ describe('a live list', () => {
     expect(elsewhere.heard.filter((m) => m.event === 'changed')).toEqual([]);
     watching.close();
     elsewhere.close();
+  });
+
+  it('tells a list compared with the counted one which previous count changed, and a read of the changes has it', async () => {
+    const liveItem = async () =>
+      (await call<InventoryListDetail>(a, kund, 'GET', `${base}/inventory-list/${list.id}`)).body.items.find(
+        (i) => i.id === itemId,
+      )!;
+    // A list that compares with the live list: its item of the same article shows the live list's count as previous.
+    const comparing = (
+      await call<InventoryList>(a, kund, 'POST', `${base}/inventory-list`, {
+        id: randomUUID(),
+        name: 'Jämför med kylrum',
+        previousListId: list.id,
+      })
+    ).body;
+    const mine = (
+      await call<InventoryListItem>(a, kund, 'POST', `${base}/inventory-list/${comparing.id}/item`, {
+        id: randomUUID(),
+        companyProductId: (await liveItem()).companyProductId,
+        unit: 'piece',
+      })
+    ).body;
+    const detail = `${base}/inventory-list/${comparing.id}`;
+    const before = (await call<InventoryListDetail>(a, kund, 'GET', detail)).body;
+    const watching = await openStream(origins.b, eventsPath(comparing.id), kund);
+    await watching.next((m) => m.event === 'ready');
+
+    await countOn(a, personal, list.id, itemId);
+    const changed = await watching.next((m) => m.event === 'changed');
+    const after = (await call<InventoryListDetail>(a, kund, 'GET', `${detail}?changedSince=${before.version}`)).body;
+    expect(changed.data).toEqual({ itemIds: [mine.id], version: after.version });
+    expect(after.version).toBe(before.version + 1);
+    const counted = (await liveItem()).quantity;
+    expect(after.items.map((i) => [i.id, i.previousQuantity])).toEqual([[mine.id, counted]]);
+    expect(before.items.find((i) => i.id === mine.id)?.previousQuantity).toBe(counted - 1);
+    watching.close();
   });
 
   it('hears a count made on another server instance on the same database', async () => {

@@ -111,7 +111,7 @@ export function inventoryCountCalls(db: DbOrTx, scope: InventoryScope, store: Co
         });
         created = true;
         known = await recompute(itemId, now);
-        listVersion = await touch(company.id, listId, now, [itemId]);
+        listVersion = await touch(company.id, listId, now, [itemId], { compared: 'items' });
       }
       return { ...(await answerFor(company, listId, itemId, body.id, known)), listVersion, created };
     },

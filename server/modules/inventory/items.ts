@@ -206,7 +206,7 @@ export function inventoryItemCalls(db: DbOrTx, scope: InventoryScope, store: Cou
         createdAt: now,
         updatedAt: now,
       });
-      const listVersion = await touch(company.id, listId, now, [id]);
+      const listVersion = await touch(company.id, listId, now, [id], { compared: 'items' });
       return { ...(await itemOf(company.id, listId, id)), listVersion };
     },
 
@@ -244,7 +244,9 @@ export function inventoryItemCalls(db: DbOrTx, scope: InventoryScope, store: Cou
         .set(changes)
         .where(and(eq(inventoryListItems.id, itemId), eq(inventoryListItems.listId, listId)));
       await recompute(itemId, now);
-      const listVersion = await touch(company.id, listId, now, [itemId]);
+      // A new unit or a resolved conflict can move the quantity, which is the previous count of lists compared with it.
+      const moved = body.unit !== undefined || body.resolveConflict === true;
+      const listVersion = await touch(company.id, listId, now, [itemId], moved ? { compared: 'items' } : {});
       return { ...(await itemOf(company.id, listId, itemId)), listVersion };
     },
 
@@ -256,7 +258,7 @@ export function inventoryItemCalls(db: DbOrTx, scope: InventoryScope, store: Cou
         .where(and(eq(inventoryListItems.id, itemId), eq(inventoryListItems.listId, listId)))
         .returning({ id: inventoryListItems.id });
       if (removed.length === 0) throw itemNotFound();
-      await touch(company.id, listId, now, [itemId], { whole: true });
+      await touch(company.id, listId, now, [itemId], { whole: true, compared: 'whole' });
     },
   };
 }

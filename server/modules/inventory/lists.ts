@@ -150,7 +150,8 @@ export function inventoryListCalls(db: DbOrTx, scope: InventoryScope) {
         })
         .where(and(eq(inventoryLists.id, id), eq(inventoryLists.companyId, company.id)));
       // Another list compared with changes every item's previous count: a copy from before is read whole.
-      await touch(company.id, id, now, [], { whole: body.previousListId !== undefined });
+      // Its name is the previous list's name of the lists compared with it.
+      await touch(company.id, id, now, [], { whole: body.previousListId !== undefined, compared: 'list' });
       return summary(company.id, id);
     },
 

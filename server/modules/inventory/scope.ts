@@ -23,6 +23,7 @@ import type {
 } from '../../../contract/inventory';
 import { inventoryItemOrder, matchesInventoryQuery } from '../../../contract/rules/inventory-items';
 import { publishOn } from '../../lib/bus';
+import { comparingLists, touchComparing, type Compared } from './comparing';
 import { conflict, notFound } from '../../lib/errors';
 import { UUID } from '../../lib/ids';
 import { fullName } from '../../lib/text';
@@ -170,23 +171,27 @@ export function createInventoryScope(db: DbOrTx) {
    * taking the list's row lock and writing its items (each item row written is stamped with the version made here,
    * decision 0090); returns that version. `itemIds`: the items that changed, none when the list itself did. `whole`:
    * the change is one the items changed since an older version cannot carry (an item removed, another list compared
-   * with), so a copy from before it is read whole.
+   * with), so a copy from before it is read whole. `compared`: what the change did to the lists compared with this one
+   * (see `touchComparing`); nothing when left out.
    */
   async function touch(
     companyId: string,
     listId: string,
     now: Date,
     itemIds: string[] = [],
-    { whole = false } = {},
+    { whole = false, compared }: { whole?: boolean; compared?: Compared } = {},
   ): Promise<number> {
     const next = sql`${inventoryLists.version} + 1`;
     const [row] = await db
       .update(inventoryLists)
       .set({ updatedAt: now, version: next, ...(whole ? { wholeFrom: next } : {}) })
       .where(and(eq(inventoryLists.id, listId), eq(inventoryLists.companyId, companyId)))
-      .returning({ version: inventoryLists.version });
+      .returning({ version: inventoryLists.version, comparing: comparingLists(compared !== undefined) });
     const version = row?.version ?? 0;
     await publishOn(db, { type: 'inventory-changed', companyId, listId, itemIds, version });
+    if (compared && row && row.comparing.length > 0) {
+      await touchComparing(db, companyId, listId, row.comparing, itemIds, compared);
+    }
     return version;
   }
 
