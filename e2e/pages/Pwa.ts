@@ -264,9 +264,12 @@ export class Pwa {
       .toBe(0);
   }
 
-  /** Chromium's beforeinstallprompt, as the browser sends it once the app is installable (never in incognito). */
-  async offerInstall(): Promise<void> {
-    await this.page.evaluate(() => {
+  /**
+   * Chromium's beforeinstallprompt, as the browser sends it once the app is installable (never in incognito). True
+   * when the app took it (it keeps the browser's own infobar away).
+   */
+  async offerInstall(): Promise<boolean> {
+    return this.page.evaluate(() => {
       const g = globalThis as unknown as BrowserScope;
       const event = new g.Event('beforeinstallprompt', { cancelable: true });
       Object.assign(event, {
@@ -276,6 +279,7 @@ export class Pwa {
         userChoice: Promise.resolve({ outcome: 'accepted', platform: 'web' }),
       });
       g.dispatchEvent(event);
+      return event.defaultPrevented;
     });
   }
 
