@@ -17,14 +17,22 @@ const changedItem = alias(inventoryListItems, 'changed_item');
 
 /**
  * The lists compared with the one `touch` raises, found in the same statement (no round trip more for a count when
- * none compares with it): those of its company that name it as their previous list — except its own previous list,
- * should that compare with it in turn, whose change would lock the two lists in the opposite order (decision 0091).
+ * none compares with it): those of its company that name it as their previous list — except one that this list is,
+ * through its previous lists, compared with in turn (A with B, B with C, C with A): a change to each of them at once
+ * would lock their lists in a circle, and PostgreSQL would fail one of them (decision 0091).
  */
 export const comparingLists = (wanted: boolean) =>
   wanted
     ? // Written out: in an UPDATE's RETURNING the builder leaves its columns unqualified, which `l` would shadow.
-      sql<string[]>`array(select l.id::text from inventory_lists l where l.company_id = inventory_lists.company_id
-        and l.previous_list_id = inventory_lists.id and l.id is distinct from inventory_lists.previous_list_id
+      sql<string[]>`array(select l.id::text from inventory_lists l
+        where l.company_id = inventory_lists.company_id and l.previous_list_id = inventory_lists.id
+          and not exists (
+            with recursive earlier(id) as (
+              select inventory_lists.previous_list_id
+              union
+              select p.previous_list_id from inventory_lists p join earlier e on p.id = e.id
+            )
+            select 1 from earlier where earlier.id = l.id)
         order by l.id)`
     : sql<string[]>`'{}'::text[]`;
 
