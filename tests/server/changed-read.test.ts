@@ -69,8 +69,19 @@ const op: fc.Arbitrary<Op> = fc.oneof(
 /** How the phone comes to know: the live view's news, the company's sync, or not at all (it missed the news). */
 const heard = fc.constantFrom('news' as const, 'sync' as const, 'missed' as const);
 
-async function apply(listId: string, previousId: string, next: Op) {
-  if (next.type.endsWith('Previous')) return applyToPrevious(previousId, next);
+/** The changes another phone makes to the list compared with (it is compared with only while the list names it). */
+const onPrevious = {
+  countPrevious: 'count',
+  renamePrevious: 'rename',
+  removePrevious: 'remove',
+  addPrevious: 'add',
+} as const;
+
+async function apply(listId: string, previousId: string, next: Op): Promise<void> {
+  if (next.type in onPrevious) {
+    const type = onPrevious[next.type as keyof typeof onPrevious];
+    return apply(previousId, previousId, { ...next, type } as Op);
+  }
   const items = (await whole(listId)).items;
   const item = items.length > 0 ? items[('item' in next ? next.item : 0) % items.length]! : undefined;
   const itemPath = (i: InventoryListItem) => `${listPath(listId)}/item/${i.id}`;
@@ -116,36 +127,6 @@ async function apply(listId: string, previousId: string, next: Op) {
         name: list.name,
         previousListId: list.previousListId === previousId ? null : previousId,
       });
-    }
-  }
-}
-
-/** A change another phone makes to the list compared with (it is compared with only while the list names it). */
-async function applyToPrevious(previousId: string, next: Op) {
-  const items = (await whole(previousId)).items;
-  const item = items.length > 0 ? items[('item' in next ? next.item : 0) % items.length]! : undefined;
-  const itemPath = (i: InventoryListItem) => `${listPath(previousId)}/item/${i.id}`;
-  switch (next.type) {
-    case 'countPrevious':
-      if (!item) return;
-      await call('POST', `${itemPath(item)}/count`, {
-        kind: 'set',
-        quantity: next.quantity,
-        id: crypto.randomUUID(),
-        unit: 'piece',
-        countedAt: new Date().toISOString(),
-        deviceId: 'phone-c',
-      });
-      return;
-    case 'renamePrevious':
-      await call('PUT', listPath(previousId), { name: `Förra ${crypto.randomUUID().slice(0, 8)}` });
-      return;
-    case 'removePrevious':
-      if (item) await call('DELETE', itemPath(item));
-      return;
-    case 'addPrevious': {
-      const product = demo.products[next.product % demo.products.length]!;
-      await call('POST', `${listPath(previousId)}/item`, { productId: product.id, unit: 'piece' });
     }
   }
 }
