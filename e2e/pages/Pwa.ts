@@ -38,7 +38,7 @@ interface BrowserScope {
   };
   indexedDB: { open(name: string): Request<Database> };
   MessageChannel: new () => { port1: Port; port2: Port };
-  Event: new (type: string, init?: { cancelable?: boolean }) => object;
+  Event: new (type: string, init?: { cancelable?: boolean }) => { defaultPrevented: boolean };
   dispatchEvent(event: object): boolean;
   document: { dispatchEvent(event: object): boolean };
   localStorage: { getItem(key: string): string | null };
