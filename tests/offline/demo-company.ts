@@ -1,6 +1,6 @@
 /**
  * The real server with the demo company's two users logged in and its catalogue articles, for tests that play phones
- * on one list (registers its own beforeAll/afterAll). `post` calls the company's API as a user (staff by default).
+ * on one list (registers its own beforeAll/afterAll). `send` (and `post`) call the company's API as a user (staff by default).
  */
 import { afterAll, beforeAll } from 'vitest';
 import type { IndexedArticle } from '../../contract/inventory';
@@ -21,14 +21,18 @@ export function demoCompany() {
   });
   afterAll(() => demo.server.close());
 
-  /** POST to `/v1/company/{COMPANY}{path}`; no body sends none. */
-  async function post<T>(path: string, body?: unknown, as: EngineSession = demo.staff) {
+  /** A call to `/v1/company/{COMPANY}{path}` as a user (staff by default); no body sends none, an empty answer is null. */
+  async function send<T>(method: string, path: string, body?: unknown, as: EngineSession = demo.staff) {
     const res = await fetch(`${demo.server.baseUrl}/v1/company/${COMPANY}${path}`, {
-      method: 'POST',
+      method,
       headers: { authorization: `Bearer ${as.token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
       ...(body ? { body: JSON.stringify(body) } : {}),
     });
-    return { status: res.status, body: (await res.json()) as T };
+    const text = await res.text();
+    return { status: res.status, body: (text ? JSON.parse(text) : null) as T };
   }
-  return { demo, post };
+
+  /** POST to `/v1/company/{COMPANY}{path}`. */
+  const post = <T>(path: string, body?: unknown, as?: EngineSession) => send<T>('POST', path, body, as);
+  return { demo, post, send };
 }

@@ -15,18 +15,11 @@ import { COMPANY, demoCompany } from '../offline/demo-company';
 import { api } from '../offline/harness';
 import { listPhone } from '../offline/list-phone';
 
-const { demo, post } = demoCompany();
+const { demo, post, send } = demoCompany();
 const listPath = (listId: string) => `/inventory-list/${listId}`;
 
 /** A call as another phone (staff) makes it; its status is not asserted (a removed item's count is refused). */
-async function call(method: string, path: string, body?: unknown) {
-  const res = await fetch(`${demo.server.baseUrl}/v1/company/${COMPANY}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${demo.staff.token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-    ...(body ? { body: JSON.stringify(body) } : {}),
-  });
-  return res.status;
-}
+const call = async (method: string, path: string, body?: unknown) => (await send(method, path, body)).status;
 
 const whole = async (listId: string) =>
   (await api<InventoryListDetail>(demo.server, demo.staff.token, `/v1/company/${COMPANY}${listPath(listId)}`)).body;

@@ -8,7 +8,7 @@ import type { InventoryList, InventoryListDetail, InventoryListItem } from '../.
 import { COMPANY, demoCompany } from '../offline/demo-company';
 import { api } from '../offline/harness';
 
-const { demo, post } = demoCompany();
+const { demo, post, send } = demoCompany();
 const listPath = (listId: string) => `/inventory-list/${listId}`;
 
 const read = async (listId: string, since?: number) =>
@@ -55,11 +55,7 @@ const countAll = (...lists: Counted[]) =>
 /** Makes `list` compared with `previous` (a PUT of the list, its name kept). */
 async function compare(list: Counted, previous: Counted) {
   const name = (await read(list.id)).name;
-  const res = await fetch(`${demo.server.baseUrl}/v1/company/${COMPANY}${listPath(list.id)}`, {
-    method: 'PUT',
-    headers: { authorization: `Bearer ${demo.staff.token}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ name, previousListId: previous.id }),
-  });
+  const res = await send('PUT', listPath(list.id), { name, previousListId: previous.id });
   expect(res.status).toBe(200);
 }
 
