@@ -19,6 +19,8 @@ export const ERROR_CODES = [
   'RateLimited',
   'TooManyLiveStreams',
   'InternalError',
+  /** 503: the database ended the call's transaction in a conflict with another; sent again, it goes through. */
+  'Busy',
   'InvalidCredentials',
   'InvalidToken',
   'RequiresCompany',

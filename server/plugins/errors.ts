@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { isTransientConflict } from '../db/conflicts';
 import { AppError } from '../lib/errors';
 import { errorText, validationText } from '../lib/i18n';
 
@@ -66,6 +67,13 @@ export function frameworkErrors(error: FastifyError, request: FastifyRequest, re
   });
 }
 
+const BUSY = 'Busy';
+const busyAnswer = () => ({ code: BUSY, message: errorText(BUSY) });
+
+/** An answer of a call the database ended in a conflict (see the error handler): the same call sent again goes through. */
+export const isBusyAnswer = (status: number, body: unknown): boolean =>
+  status === 503 && (body as { code?: unknown } | null)?.code === BUSY;
+
 /** Every error leaves as `{code, message, fields?}` in Swedish; no stack trace or internal message leaves. */
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -92,6 +100,12 @@ export function registerErrorHandling(app: FastifyInstance) {
       const fields =
         error.statusCode === 400 ? [{ path: 'body', message: validationText('validation.invalid')! }] : undefined;
       return reply.status(error.statusCode).send({ code, message: errorText(code), ...(fields ? { fields } : {}) });
+    }
+    if (isTransientConflict(error)) {
+      // Ended by the database in a conflict with another transaction, tried again already (decision 0092): nothing of
+      // it was kept, and the same call sent again a moment later goes through.
+      request.log.warn({ err: error }, 'transaction ended in a conflict');
+      return reply.status(503).header('retry-after', '1').send(busyAnswer());
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ code: 'InternalError', message: errorText('InternalError') });

@@ -3,7 +3,9 @@ import { and, eq, inArray, lt, sql, type Query } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
+import { inBatch } from '../db/ambient';
 import type { Db, Tx } from '../db/client';
+import { retryingConflicts } from '../db/conflicts';
 import { idempotencyKeys } from '../db/schema';
 import { AppError, badRequest } from '../lib/errors';
 import { validationText } from '../lib/i18n';
@@ -81,6 +83,13 @@ function batchOf(userId: string, key: string): BatchKeys | undefined {
  * changed nothing. See docs/decisions/0006-idempotency.md.
  */
 export function createIdempotency(db: Db) {
+  /**
+   * The change's own transaction, run again when the database ended it in a conflict with another one (decision 0092).
+   * Inside a sync batch it is a savepoint of the batch's transaction, and the batch is what runs again.
+   */
+  const transaction = <T>(work: (tx: Tx) => Promise<T>): Promise<T> =>
+    inBatch() ? db.transaction(work) : retryingConflicts(() => db.transaction(work));
+
   /** The stored answer of the key; a batch's keys were read before it began (`inBatch`), unless `fresh` asks again. */
   async function storedOf(userId: string, key: string, from: Db | Tx, fresh = false): Promise<Stored | undefined> {
     const batch = fresh ? undefined : batchOf(userId, key);
@@ -110,7 +119,7 @@ export function createIdempotency(db: Db) {
       const key = Array.isArray(header) ? header[0] : header;
       const userId = request.user?.id;
       if (key === undefined || !userId) {
-        const outcome = await db.transaction(change);
+        const outcome = await transaction(change);
         reply.status(outcome.status);
         return outcome.body;
       }
@@ -120,7 +129,7 @@ export function createIdempotency(db: Db) {
         ]);
       }
       try {
-        return await db.transaction(async (tx) => {
+        return await transaction(async (tx) => {
           const previous = await replay(request, reply, userId, key, tx);
           if (previous !== undefined) return previous as T;
           const outcome = await change(tx);

@@ -8,8 +8,10 @@ import {
 } from '../../../contract/sync';
 import { type Db } from '../../db/client';
 import { inOneChange, inOneTransaction } from '../../db/ambient';
+import { CONFLICT_TRIES, isTransientConflict, pauseAfterConflict } from '../../db/conflicts';
 import { errorText } from '../../lib/i18n';
 import { currentUser } from '../../plugins/authenticate';
+import { isBusyAnswer } from '../../plugins/errors';
 import type { Idempotency } from '../../plugins/idempotency';
 import { dispatch, type CallAnswer } from './dispatch';
 import type { RouteTable } from './route-table';
@@ -26,6 +28,9 @@ type Deps = { app: FastifyInstance; db: Db; idempotency: Idempotency; table: Rou
 /** A change of a first try was not applied: nothing to roll it back to, so the batch is tried again with savepoints. */
 class TryWithSavepoints extends Error {}
 
+/** A change the database ended in a conflict with another transaction: the whole batch is rolled back and run again. */
+class Conflicted extends Error {}
+
 /**
  * Applies a user's changes in order in ONE transaction (decision 0067): a refused change rolls back only itself; a
  * change `after` a refused one is refused with it; a change answered retryable ends the batch there — what came before
@@ -36,11 +41,29 @@ class TryWithSavepoints extends Error {}
  * committed, its live events are dropped with it) and the batch is run again with a savepoint per change.
  */
 export async function applyBatch(deps: Deps, request: FastifyRequest, changes: SyncChange[]): Promise<SyncResult[]> {
+  for (let tried = 1; ; tried++) {
+    const last = tried >= CONFLICT_TRIES;
+    try {
+      return await withSavepointsWhenNeeded(deps, request, changes, last);
+    } catch (error) {
+      if (last || !(error instanceof Conflicted || isTransientConflict(error))) throw error;
+      await pauseAfterConflict(tried);
+    }
+  }
+}
+
+/**
+ * A change's locks in one batch and another's can cross (a phone counts on list A, then B; another on B, then A), and
+ * PostgreSQL ends one of the two (decision 0092). The batch it ended is rolled back whole, which lets the other go on,
+ * and is run again, up to `CONFLICT_TRIES` times; on the `last` try the change the conflict ends is answered 503, as
+ * its own call would be, and ends the batch there (what came before is kept, the rest is sent again later).
+ */
+async function withSavepointsWhenNeeded(deps: Deps, request: FastifyRequest, changes: SyncChange[], last: boolean) {
   try {
-    return await tryBatch(deps, request, changes, false);
+    return await tryBatch(deps, request, changes, false, last);
   } catch (error) {
     if (!(error instanceof TryWithSavepoints)) throw error;
-    return tryBatch(deps, request, changes, true);
+    return tryBatch(deps, request, changes, true, last);
   }
 }
 
@@ -49,6 +72,7 @@ async function tryBatch(
   request: FastifyRequest,
   changes: SyncChange[],
   savepoints: boolean,
+  last: boolean,
 ): Promise<SyncResult[]> {
   const results: SyncResult[] = [];
   const refused = new Set<string>();
@@ -79,6 +103,7 @@ async function tryBatch(
       (answer) => applied(answer.status),
       savepoints,
     );
+    if (!last && isBusyAnswer(answer.status, answer.body)) throw new Conflicted();
     if (!savepoints && !applied(answer.status)) throw new TryWithSavepoints();
     return answer;
   }
