@@ -5,7 +5,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
 import { inBatch } from '../db/ambient';
 import type { Db, Tx } from '../db/client';
-import { retryingConflicts } from '../db/conflicts';
+import { isUniqueViolation, retryingConflicts } from '../db/conflicts';
 import { idempotencyKeys } from '../db/schema';
 import { AppError, badRequest } from '../lib/errors';
 import { validationText } from '../lib/i18n';
@@ -33,11 +33,6 @@ function fingerprint(request: FastifyRequest): string {
   return createHash('sha256')
     .update(`${request.method} ${request.url}\n${canonical(request.body ?? null)}`)
     .digest('hex');
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  const cause = (error as { cause?: { code?: string }; code?: string } | null) ?? null;
-  return cause?.code === '23505' || cause?.cause?.code === '23505';
 }
 
 /** What a replay needs of a stored answer. */
@@ -177,8 +172,8 @@ export function createIdempotency(db: Db) {
      * the answers of the changes it keeps written in ONE insert at the end: two statements per batch instead of two per
      * change. Inside the batch's transaction. `settle(key, kept)` after each change: a change the batch rolled back
      * stores nothing, as a failed call stores nothing. A key another request stored meanwhile (another instance) makes
-     * the insert fail and with it the whole batch, which is then sent again and answered from the stored key: a change
-     * never runs twice.
+     * the insert fail and with it the whole batch, which is then run again (decision 0092) and answered from the stored
+     * key: a change never runs twice.
      */
     async inBatch<T>(
       userId: string,

@@ -59,12 +59,6 @@ export function createCompanyProductService(db: DbOrTx) {
     return row;
   }
 
-  /** Whether any company has a product with this id (a client id cannot be reused); only its existence is read. */
-  async function idTaken(id: string): Promise<boolean> {
-    const [row] = await db.select({ id: companyProducts.id }).from(companyProducts).where(eq(companyProducts.id, id));
-    return row !== undefined;
-  }
-
   /** Account and zone must be the company's; the article number free within the company and not a catalogue SKU. */
   async function check(companyId: string, body: UpdateCompanyProductBody, self: string | null) {
     if (body.account) {
@@ -157,19 +151,20 @@ export function createCompanyProductService(db: DbOrTx) {
      * unique across companies: another company's product with the id is a conflict, and nothing of it is read.
      */
     async create(company: CompanyRow, body: CreateCompanyProductBody, now = new Date()) {
+      // One company's own-article changes go one by one, so two devices cannot take one article number at once, and a
+      // resend sent beside its first send finds it (looked for before the lock, both found nothing; one then took its
+      // own article number).
+      await db.execute(sql`select 1 from ${companies} where ${companies.id} = ${company.id} for update`);
       if (body.id) {
-        const [existing] = await db
-          .select()
-          .from(companyProducts)
-          .where(and(eq(companyProducts.id, body.id), eq(companyProducts.companyId, company.id)));
+        // One look at the id in every company: asked in two (this company's, then any), a create committed between
+        // them was taken for another company's.
+        const [existing] = await db.select().from(companyProducts).where(eq(companyProducts.id, body.id));
         if (existing) {
-          if (existing.articleNumber !== body.articleNumber) throw conflict('ClientIdTaken');
+          const resend = existing.companyId === company.id && existing.articleNumber === body.articleNumber;
+          if (!resend) throw conflict('ClientIdTaken');
           return toProduct(existing, company.code);
         }
-        if (await idTaken(body.id)) throw conflict('ClientIdTaken');
       }
-      // One company's own-article changes go one by one, so two devices cannot take one article number at once.
-      await db.execute(sql`select 1 from ${companies} where ${companies.id} = ${company.id} for update`);
       await check(company.id, body, null);
       const [row] = await db
         .insert(companyProducts)

@@ -17,7 +17,7 @@ import { closer, listColumns, previousList, toList } from './rows';
 import type { InventoryScope } from './scope';
 
 export function inventoryListCalls(db: DbOrTx, scope: InventoryScope) {
-  const { listOf, listRows, itemRows, summary, sortedItems, idTaken, touch } = scope;
+  const { listOf, listRows, itemRows, summary, sortedItems, touch } = scope;
 
   /** The previous list for a new one: the company's latest list of an earlier period (by dateFrom, else creation). */
   async function defaultPrevious(companyId: string, self: string, dateFrom: string | null, now: Date) {
@@ -105,15 +105,16 @@ export function inventoryListCalls(db: DbOrTx, scope: InventoryScope) {
      */
     async create(company: CompanyRow, createdBy: string, body: CreateInventoryListBody, now = new Date()) {
       if (body.id) {
+        // One look at the id in every company: asked in two (this company's, then any), a create committed between
+        // them by a resend was taken for another's.
         const [existing] = await db
-          .select({ name: inventoryLists.name })
+          .select({ name: inventoryLists.name, companyId: inventoryLists.companyId })
           .from(inventoryLists)
-          .where(and(eq(inventoryLists.id, body.id), eq(inventoryLists.companyId, company.id)));
+          .where(eq(inventoryLists.id, body.id));
         if (existing) {
-          if (existing.name !== body.name) throw conflict('ClientIdTaken');
+          if (existing.companyId !== company.id || existing.name !== body.name) throw conflict('ClientIdTaken');
           return summary(company.id, body.id);
         }
-        if (await idTaken(inventoryLists, body.id)) throw conflict('ClientIdTaken');
       }
       const id = body.id ?? crypto.randomUUID();
       let previousListId: string | null;

@@ -8,7 +8,7 @@ import {
 } from '../../../contract/sync';
 import { type Db } from '../../db/client';
 import { inOneChange, inOneTransaction } from '../../db/ambient';
-import { CONFLICT_TRIES, isTransientConflict, pauseAfterConflict } from '../../db/conflicts';
+import { CONFLICT_TRIES, isTransientConflict, isUniqueViolation, pauseAfterConflict } from '../../db/conflicts';
 import { errorText } from '../../lib/i18n';
 import { currentUser } from '../../plugins/authenticate';
 import { isBusyAnswer } from '../../plugins/errors';
@@ -46,7 +46,8 @@ export async function applyBatch(deps: Deps, request: FastifyRequest, changes: S
     try {
       return await withSavepointsWhenNeeded(deps, request, changes, last);
     } catch (error) {
-      if (last || !(error instanceof Conflicted || isTransientConflict(error))) throw error;
+      const again = error instanceof Conflicted || isTransientConflict(error) || isUniqueViolation(error);
+      if (last || !again) throw error;
       await pauseAfterConflict(tried);
     }
   }
@@ -55,8 +56,10 @@ export async function applyBatch(deps: Deps, request: FastifyRequest, changes: S
 /**
  * A change's locks in one batch and another's can cross (a phone counts on list A, then B; another on B, then A), and
  * PostgreSQL ends one of the two (decision 0092). The batch it ended is rolled back whole, which lets the other go on,
- * and is run again, up to `CONFLICT_TRIES` times; on the `last` try the change the conflict ends is answered 503, as
- * its own call would be, and ends the batch there (what came before is kept, the rest is sent again later).
+ * and is run again, up to `CONFLICT_TRIES` times. So is a batch whose closing write of its keys met a key that the same
+ * batch, sent at once to another instance, stored first: the new try answers it from the stored keys. On the `last` try
+ * the change a conflict ends is answered 503, as its own call would be, and ends the batch there (what came before is
+ * kept, the rest is sent again later).
  */
 async function withSavepointsWhenNeeded(deps: Deps, request: FastifyRequest, changes: SyncChange[], last: boolean) {
   try {
