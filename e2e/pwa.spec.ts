@@ -278,9 +278,10 @@ test.describe('app update', () => {
     // running version.
     await pwa.holdDrainLock();
     await pwa.markDocument();
+    const held = await pwa.updatesHeld();
     await app.login.forgotLink.click();
     await expect(app.forgotPassword.heading).toBeVisible();
-    await page.waitForTimeout(1_000); // the update would have reloaded by now
+    await pwa.waitForUpdateHeld(held); // the navigation's update was due, and the app held it back
     expect(await pwa.sameDocument()).toBe(true);
     expect(await pwa.controllerScript()).toContain('e2e-older=2');
     await expect(pwa.updateBanner).toBeVisible();
@@ -318,9 +319,10 @@ test.describe('app update', () => {
       // The reloaded app is offered the (still different) build again, but within 10 s of a reload it does not reload.
       await pwa.markDocument();
       await pwa.tabBecameVisibleUntilUpdateOffered();
+      const held = await pwa.updatesHeld();
       await page.getByRole('main').getByRole('link', { name: 'Tillbaka till inloggningen' }).click();
       await app.login.expectVisible();
-      await page.waitForTimeout(1_000);
+      await pwa.waitForUpdateHeld(held);
       expect(await pwa.sameDocument()).toBe(true);
     });
   });

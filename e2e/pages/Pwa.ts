@@ -42,6 +42,7 @@ interface BrowserScope {
   dispatchEvent(event: object): boolean;
   document: { dispatchEvent(event: object): boolean };
   localStorage: { getItem(key: string): string | null };
+  performance: { getEntriesByName(name: string): unknown[] };
   ServiceWorkerRegistration: { prototype: object };
   SyncManager?: unknown;
   __sameDocument?: boolean;
@@ -172,6 +173,18 @@ export class Pwa {
 
   sameDocument(): Promise<boolean> {
     return this.page.evaluate(() => (globalThis as unknown as BrowserScope).__sameDocument === true);
+  }
+
+  /** How often the app has held back a due update so far (src/app/pwa/update.ts, `UPDATE_HELD_MARK`). */
+  updatesHeld(): Promise<number> {
+    return this.page.evaluate(
+      () => (globalThis as unknown as BrowserScope).performance.getEntriesByName('skafferi:update-held').length,
+    );
+  }
+
+  /** Until the app has held back a due update once more than `before` times: it decided, and did not reload. */
+  async waitForUpdateHeld(before: number): Promise<void> {
+    await expect.poll(() => this.updatesHeld()).toBeGreaterThan(before);
   }
 
   /** The tab became visible again (what the app polls the build file on). */

@@ -85,6 +85,21 @@ function loadAgain(target?: string): void {
 let attempt: Promise<boolean> | null = null;
 
 /**
+ * Marked on the page's Performance timeline each time an update was due and stays waiting (something is busy, or the
+ * page reloaded less than `RELOAD_GUARD_MS` ago): what a check that it is not applied now can wait for.
+ */
+export const UPDATE_HELD_MARK = 'skafferi:update-held';
+
+function held(): false {
+  try {
+    performance.mark(UPDATE_HELD_MARK);
+  } catch {
+    // no Performance timeline: nothing to mark
+  }
+  return false;
+}
+
+/**
  * Applies the update now if nothing is busy, else does nothing (`waitForIdle`: waits until nothing is busy). Returns
  * true when the page is being reloaded. One attempt at a time: a navigation that starts and ends (two triggers) or a
  * click during a navigation must not ask the new worker twice to take over or spend the reload guard twice.
@@ -98,11 +113,12 @@ export function applyUpdate(options: { target?: string; waitForIdle?: boolean } 
       patch({ applying: true });
       await whenIdle();
     } else if (!(await isIdle())) {
-      return false;
+      return held();
     }
     const reloading = await takeOverAndLoad(options.target);
-    if (!reloading) patch({ applying: false });
-    return reloading;
+    if (reloading) return true;
+    patch({ applying: false });
+    return held();
   })().finally(() => {
     attempt = null;
   });
