@@ -13,6 +13,7 @@ import {
 } from '../../../contract/customer';
 import { AppError, conflict, forbidden, notFound } from '../../lib/errors';
 import { isStaff, type AuthUser } from '../../plugins/authenticate';
+import { nameChanged } from '../inventory/names';
 import { prepareRegistrationMail } from '../auth/registration';
 import type { CompanyService } from '../companies/service';
 
@@ -247,6 +248,8 @@ export function createCustomerAdminService(
           updatedAt: new Date(),
         })
         .where(eq(users.id, found.user.id));
+      const { firstName, lastName } = found.user;
+      if (firstName !== body.firstName || lastName !== body.lastName) await nameChanged(db, found.user.id);
       const mail =
         emailChanged && found.user.passwordHash === null
           ? await prepareRegistrationMail(db, config, { ...found.user, email: body.email, firstName: body.firstName })

@@ -8,6 +8,7 @@ import { isStaff, userProfileColumns, type AuthUser } from '../../plugins/authen
 import { endOpenLinks } from '../auth/links';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import { revokeOtherSessions } from '../auth/sessions';
+import { nameChanged } from '../inventory/names';
 import type { CompanyRow } from '../../plugins/access';
 
 export type CustomerService = ReturnType<typeof createCustomerService>;
@@ -50,7 +51,10 @@ export function createCustomerService(db: DbOrTx) {
       body: UpdateCurrentUserBody,
       keepSessionId?: string,
     ): Promise<ProfileChange> {
-      const [before] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+      const [before] = await db
+        .select({ email: users.email, firstName: users.firstName, lastName: users.lastName })
+        .from(users)
+        .where(eq(users.id, userId));
       if (!before) throw unauthorized();
       const emailChanged = isEmailChange(before.email, body.email);
       if (body.currentPassword) await checkCurrentPassword(userId, body.currentPassword);
@@ -76,6 +80,7 @@ export function createCustomerService(db: DbOrTx) {
       // The contract lets no new password through without a current one, which was checked above.
       if (body.newPassword) changes.passwordHash = await hashPassword(body.newPassword);
       await db.update(users).set(changes).where(eq(users.id, userId));
+      if (before.firstName !== body.firstName || before.lastName !== body.lastName) await nameChanged(db, userId);
       // A new password ends the user's other sessions; the one that changed it stays.
       if (body.newPassword && keepSessionId) await revokeOtherSessions(db, userId, keepSessionId);
       // A link mailed before (perhaps to the old address) must not set the password after this.

@@ -172,19 +172,20 @@ export function createInventoryScope(db: DbOrTx) {
    * decision 0090); returns that version. `itemIds`: the items that changed, none when the list itself did. `whole`:
    * the change is one the items changed since an older version cannot carry (an item removed, another list compared
    * with), so a copy from before it is read whole. `compared`: what the change did to the lists compared with this one
-   * (see `touchComparing`); nothing when left out.
+   * (see `touchComparing`); nothing when left out. `shownOnly`: what the items show changed, not what the list holds
+   * (a counter's name, decision 0093): `updatedAt` stays.
    */
   async function touch(
     companyId: string,
     listId: string,
     now: Date,
     itemIds: string[] = [],
-    { whole = false, compared }: { whole?: boolean; compared?: Compared } = {},
+    { whole = false, compared, shownOnly = false }: { whole?: boolean; compared?: Compared; shownOnly?: boolean } = {},
   ): Promise<number> {
     const next = sql`${inventoryLists.version} + 1`;
     const [row] = await db
       .update(inventoryLists)
-      .set({ updatedAt: now, version: next, ...(whole ? { wholeFrom: next } : {}) })
+      .set({ ...(shownOnly ? {} : { updatedAt: now }), version: next, ...(whole ? { wholeFrom: next } : {}) })
       .where(and(eq(inventoryLists.id, listId), eq(inventoryLists.companyId, companyId)))
       .returning({ version: inventoryLists.version, comparing: comparingLists(compared !== undefined) });
     const version = row?.version ?? 0;
