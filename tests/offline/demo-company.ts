@@ -3,11 +3,14 @@
  * on one list (registers its own beforeAll/afterAll). `send` (and `post`) call the company's API as a user (staff by default).
  */
 import { afterAll, beforeAll } from 'vitest';
-import type { IndexedArticle } from '../../contract/inventory';
+import type { IndexedArticle, InventoryListDetail } from '../../contract/inventory';
 import type { EngineSession } from '../../src/offline/engine/session';
 import { DEMO, api, loginAs, startServer, type Server } from './harness';
 
 export const COMPANY = '10001';
+
+/** An inventory list's path under the company. */
+export const listPath = (listId: string) => `/inventory-list/${listId}`;
 
 export function demoCompany() {
   const demo = {} as { server: Server; staff: EngineSession; kund: EngineSession; products: IndexedArticle[] };
@@ -34,5 +37,12 @@ export function demoCompany() {
 
   /** POST to `/v1/company/{COMPANY}{path}`. */
   const post = <T>(path: string, body?: unknown, as?: EngineSession) => send<T>('POST', path, body, as);
-  return { demo, post, send };
+
+  /** An inventory list as a user reads it: whole, or (`since`) the items changed after that version. */
+  async function readList(listId: string, since?: number, as: EngineSession = demo.staff) {
+    const query = since === undefined ? '' : `?changedSince=${since}`;
+    const res = await send<InventoryListDetail>('GET', `${listPath(listId)}${query}`, undefined, as);
+    return res.body;
+  }
+  return { demo, post, send, readList };
 }

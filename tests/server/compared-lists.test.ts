@@ -4,21 +4,10 @@
  * deadlocking, and none is refused. On PostgreSQL (CI's second pass) the transactions really run at once.
  */
 import { describe, expect, it } from 'vitest';
-import type { InventoryList, InventoryListDetail, InventoryListItem } from '../../contract/inventory';
-import { COMPANY, demoCompany } from '../offline/demo-company';
-import { api } from '../offline/harness';
+import type { InventoryList, InventoryListItem } from '../../contract/inventory';
+import { demoCompany, listPath } from '../offline/demo-company';
 
-const { demo, post, send } = demoCompany();
-const listPath = (listId: string) => `/inventory-list/${listId}`;
-
-const read = async (listId: string, since?: number) =>
-  (
-    await api<InventoryListDetail>(
-      demo.server,
-      demo.staff.token,
-      `/v1/company/${COMPANY}${listPath(listId)}${since === undefined ? '' : `?changedSince=${since}`}`,
-    )
-  ).body;
+const { demo, post, send, readList } = demoCompany();
 
 async function listWith(name: string, previousListId: string | null) {
   const list = (await post<InventoryList>('/inventory-list', { name, previousListId })).body;
@@ -54,7 +43,7 @@ const countAll = (...lists: Counted[]) =>
 
 /** Makes `list` compared with `previous` (a PUT of the list, its name kept). */
 async function compare(list: Counted, previous: Counted) {
-  const name = (await read(list.id)).name;
+  const name = (await readList(list.id)).name;
   const res = await send('PUT', listPath(list.id), { name, previousListId: previous.id });
   expect(res.status).toBe(200);
 }
@@ -63,16 +52,16 @@ describe('counting a list and the list compared with it at once', () => {
   it('takes every count, and the comparing list ends with the other list’s counts as its previous counts', async () => {
     const earlier = await listWith(`Förra ${crypto.randomUUID()}`, null);
     const current = await listWith(`Denna ${crypto.randomUUID()}`, earlier.id);
-    const start = (await read(current.id)).version;
+    const start = (await readList(current.id)).version;
 
     expect(await countAll(earlier, current)).toEqual(Array(20).fill(201));
 
-    const whole = await read(current.id);
-    const quantities = new Map((await read(earlier.id)).items.map((i) => [i.articleNumber, i.quantity]));
+    const whole = await readList(current.id);
+    const quantities = new Map((await readList(earlier.id)).items.map((i) => [i.articleNumber, i.quantity]));
     for (const item of whole.items) expect(item.previousQuantity).toBe(quantities.get(item.articleNumber));
     // Its own ten counts and the ten on the list compared with (each of an article it has) each raised it once.
     expect(whole.version).toBe(start + 20);
-    const changed = await read(current.id, start);
+    const changed = await readList(current.id, start);
     expect(changed.items.map((i) => [i.id, i.previousQuantity]).sort()).toEqual(
       whole.items.map((i) => [i.id, i.previousQuantity]).sort(),
     );

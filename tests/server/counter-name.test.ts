@@ -4,21 +4,11 @@
  * raised and the items naming them stamped: a phone's read of what changed carries the new name.
  */
 import { describe, expect, it } from 'vitest';
-import type { InventoryList, InventoryListDetail, InventoryListItem } from '../../contract/inventory';
-import { COMPANY, demoCompany } from '../offline/demo-company';
+import type { InventoryList, InventoryListItem } from '../../contract/inventory';
+import { demoCompany, listPath } from '../offline/demo-company';
 import { DEMO, api } from '../offline/harness';
 
-const { demo, post } = demoCompany();
-const listPath = (listId: string) => `/inventory-list/${listId}`;
-
-const read = async (listId: string, since?: number) =>
-  (
-    await api<InventoryListDetail>(
-      demo.server,
-      demo.kund.token,
-      `/v1/company/${COMPANY}${listPath(listId)}${since === undefined ? '' : `?changedSince=${since}`}`,
-    )
-  ).body;
+const { demo, post, readList } = demoCompany();
 
 async function listWithItems(name: string) {
   const list = (await post<InventoryList>('/inventory-list', { name, previousListId: null })).body;
@@ -50,11 +40,11 @@ describe('a counter who changes their name', () => {
     const count = { kind: 'delta', amount: 2, unit: 'piece', countedAt: new Date().toISOString(), deviceId: 'telefon' };
     expect((await post(countPath, { ...count, id: crypto.randomUUID() })).status).toBe(201);
 
-    const before = await read(counted.id);
-    const untouchedBefore = await read(untouched.id);
+    const before = await readList(counted.id, undefined, demo.kund);
+    const untouchedBefore = await readList(untouched.id, undefined, demo.kund);
     await rename('Saga', `Nyström ${DEMO.personal.email.length}`);
 
-    const changed = await read(counted.id, before.version);
+    const changed = await readList(counted.id, before.version, demo.kund);
     expect(changed.changedSince).toBe(before.version);
     expect(changed.items.map((item) => item.id)).toEqual([mine!.id]);
     expect(changed.items[0]!.lastCountedBy?.name).toBe(`Saga Nyström ${DEMO.personal.email.length}`);
@@ -62,6 +52,6 @@ describe('a counter who changes their name', () => {
     expect(changed.updatedAt).toBe(before.updatedAt);
     // The colleague's item and a list the counter never touched are not read again.
     expect(changed.items.some((item) => item.id === theirs!.id)).toBe(false);
-    expect((await read(untouched.id)).version).toBe(untouchedBefore.version);
+    expect((await readList(untouched.id, undefined, demo.kund)).version).toBe(untouchedBefore.version);
   });
 });

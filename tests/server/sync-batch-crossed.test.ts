@@ -8,10 +8,9 @@ import { describe, expect, it } from 'vitest';
 import type { InventoryList, InventoryListItem } from '../../contract/inventory';
 import type { SyncChange, SyncResponse } from '../../contract/sync';
 import type { EngineSession } from '../../src/offline/engine/session';
-import { COMPANY, demoCompany } from '../offline/demo-company';
+import { COMPANY, demoCompany, listPath } from '../offline/demo-company';
 
-const { demo, post, send } = demoCompany();
-const listPath = (listId: string) => `/inventory-list/${listId}`;
+const { demo, post, send, readList } = demoCompany();
 
 async function listWithItem(name: string, previousListId: string | null = null) {
   const list = (await post<InventoryList>('/inventory-list', { name, previousListId })).body;
@@ -49,13 +48,8 @@ async function push(as: EngineSession, changes: SyncChange[]) {
   return ((await res.json()) as SyncResponse).results.map((result) => result.status);
 }
 
-const quantity = async (on: Target) => {
-  const res = await fetch(`${demo.server.baseUrl}/v1/company/${COMPANY}${listPath(on.listId)}`, {
-    headers: { authorization: `Bearer ${demo.staff.token}` },
-  });
-  const detail = (await res.json()) as { items: { id: string; quantity: number | null }[] };
-  return detail.items.find((item) => item.id === on.itemId)?.quantity;
-};
+const quantity = async (on: Target) =>
+  (await readList(on.listId)).items.find((item) => item.id === on.itemId)?.quantity;
 
 describe('two sync batches counting two lists in opposite order at once', () => {
   it('applies every count of both, each once', async () => {
