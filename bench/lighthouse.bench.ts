@@ -8,9 +8,10 @@
 // The client is built into .tmp/bench-bundle (or BENCH_CLIENT_DIR is used as it is) and served by the real server on
 // a fresh PGlite database (see startClientServer in bundle-size.bench.ts).
 //
-// The server sends its files uncompressed (no Content-Encoding), so Lighthouse's simulated slow 4G downloads the
-// raw JavaScript and CSS. BENCH_LIGHTHOUSE_GZIP=1 puts a gzip-compressing proxy in front of it (as a CDN or reverse
-// proxy would be in production) to show what compression is worth; the default measures the server as it is.
+// The server sends the build's JavaScript and CSS as the build compressed them (brotli or gzip, vite.config.ts), the
+// pages themselves brotli- or gzip-compressed, and API reads of 14 KB or more gzipped (decision 0087).
+// BENCH_LIGHTHOUSE_GZIP=1 puts a proxy in front of it that asks for plain answers and gzips every compressible one (as
+// a CDN or reverse proxy might in production); the default measures the server as it is.
 //
 // BENCH_LIGHTHOUSE_REPORTS=<dir> keeps each run's Lighthouse JSON there (<page>-<run>.json): its long tasks, bootup
 // time by script, LCP element and breakdown say what a score is made of (decisions 0080, 0084).
