@@ -5,6 +5,7 @@ import { SyncStatus } from './pages/PurchaseLists';
 import { AxeChecker } from './support/axe';
 import { expectAppOnDevice } from './support/service-worker';
 import { users, type DemoUser } from './support/users';
+import { keepOfflineAcrossLoads } from './support/offline';
 
 /**
  * The live list (issue #15, decision 0060): three phones on one list, two of them counting offline, one online with
@@ -25,12 +26,9 @@ test.use({ viewport: PHONE });
 type Phone = { app: App; inventory: InventoryScreen; counting: CountScreen; sync: SyncStatus; close(): Promise<void> };
 
 async function phone(browser: Browser, baseURL: string | undefined, testInfo: TestInfo): Promise<Phone> {
-  const context = await browser.newContext({
-    baseURL,
-    viewport: PHONE,
-    locale: 'sv-SE',
-    timezoneId: 'Europe/Stockholm',
-  });
+  const context = keepOfflineAcrossLoads(
+    await browser.newContext({ baseURL, viewport: PHONE, locale: 'sv-SE', timezoneId: 'Europe/Stockholm' }),
+  );
   const page = await context.newPage();
   const axe = new AxeChecker(page, testInfo);
   return {

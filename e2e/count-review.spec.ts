@@ -6,6 +6,7 @@ import { AxeChecker } from './support/axe';
 import { expectAppOnDevice } from './support/service-worker';
 import { users, type DemoUser } from './support/users';
 import { focusIsIn } from './support/focus';
+import { keepOfflineAcrossLoads } from './support/offline';
 
 /**
  * Review, then close (issue #15 item 4, decision 0062) on two phones of company 10003: the review shows a count far
@@ -97,7 +98,9 @@ test('review flags, accept, recount and close; a count sent to the closed list i
   ]);
 
   // The second phone: the customer administrator opens the list online, then counts offline.
-  const other = await browser.newContext({ baseURL, locale: 'sv-SE', timezoneId: 'Europe/Stockholm', viewport: PHONE });
+  const other = keepOfflineAcrossLoads(
+    await browser.newContext({ baseURL, locale: 'sv-SE', timezoneId: 'Europe/Stockholm', viewport: PHONE }),
+  );
   const page2 = await other.newPage();
   const app2 = new App(page2, new AxeChecker(page2, testInfo));
   const inventory2 = new InventoryScreen(page2, new AxeChecker(page2, testInfo));

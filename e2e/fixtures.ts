@@ -1,6 +1,7 @@
 import { test as base, expect } from '@playwright/test';
 import { Api } from './support/api';
 import { AxeChecker } from './support/axe';
+import { keepOfflineAcrossLoads } from './support/offline';
 import { App } from './pages/App';
 
 interface Fixtures {
@@ -14,6 +15,10 @@ interface Fixtures {
  * every screen they wait for — and once more on whatever is showing when the test ends.
  */
 export const test = base.extend<Fixtures>({
+  // Offline stays offline across reloads, as on a phone (see support/offline.ts).
+  context: async ({ context }, use) => {
+    await use(keepOfflineAcrossLoads(context));
+  },
   api: async ({ request }, use) => {
     await use(new Api(request));
   },

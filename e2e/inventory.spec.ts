@@ -8,6 +8,7 @@ import { dateField, fillDate } from './support/date-field';
 import { expectAppOnDevice, serviceWorkerControls } from './support/service-worker';
 import { users } from './support/users';
 import { writeBarcodeVideo } from './support/y4m';
+import { keepOfflineAcrossLoads } from './support/offline';
 
 const COMPANY = '10001';
 const unique = (name: string) => `${name} ${Date.now().toString(36)}`;
@@ -211,7 +212,9 @@ test.describe('stocktaking', () => {
       { productId: scanArticle.id, unit: 'piece' },
     ]);
 
-    const other = await browser.newContext({ baseURL, locale: 'sv-SE', timezoneId: 'Europe/Stockholm' });
+    const other = keepOfflineAcrossLoads(
+      await browser.newContext({ baseURL, locale: 'sv-SE', timezoneId: 'Europe/Stockholm' }),
+    );
     const page2 = await other.newPage();
     const app2 = new App(page2, new AxeChecker(page2, testInfo));
     const inventory2 = new InventoryScreen(page2, new AxeChecker(page2, testInfo));

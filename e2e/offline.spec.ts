@@ -2,7 +2,7 @@ import type { BrowserContext } from '@playwright/test';
 import { expect, logInSettled, test } from './pages/PurchaseLists';
 import type { ServerItem } from './support/purchase-lists';
 import { nextAnswerTo, recordSentChanges } from './support/sent-changes';
-import { serviceWorkerControls } from './support/service-worker';
+import { expectAppOnDevice, serviceWorkerControls } from './support/service-worker';
 import { users } from './support/users';
 import { focusIsIn } from './support/focus';
 
@@ -19,13 +19,16 @@ test.describe('purchase lists offline', () => {
   /** A product on no list of the company: unknown to the device while it is offline. */
   let unseen: ServerItem;
 
-  test.beforeEach(async ({ api, app, lists, listsApi, sync }) => {
+  test.beforeEach(async ({ api, app, page, lists, listsApi, sync }) => {
     seen ??= await listsApi.products(users.kund, COMPANY, 2);
     unseen ??= await listsApi.productNotOn(users.kund, COMPANY, users.admin, '10003');
     await api.setDefaultCompany(users.kund, COMPANY);
     await app.login.loginAs(users.kund);
     await lists.goto();
     await sync.expectState('synced', 0);
+    // Each journey opens parts of the app it has not opened yet (the sync panel, a dialog) after the network goes:
+    // their code must be on the device first. With Chromium 150 the precache was not always done by then.
+    await expectAppOnDevice(page);
   });
 
   test('changes made offline wait on the device and reach the server once when the network returns', async ({
