@@ -12,6 +12,16 @@ export const COMPANY = '10001';
 /** An inventory list's path under the company. */
 export const listPath = (listId: string) => `/inventory-list/${listId}`;
 
+/** A count's body as a phone sends it: `amount` pieces more, counted now on `deviceId`, under a new id. */
+export const countBody = (deviceId: string, amount = 1) => ({
+  kind: 'delta',
+  amount,
+  id: crypto.randomUUID(),
+  unit: 'piece',
+  countedAt: new Date().toISOString(),
+  deviceId,
+});
+
 export function demoCompany() {
   const demo = {} as { server: Server; staff: EngineSession; kund: EngineSession; products: IndexedArticle[] };
   beforeAll(async () => {

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { InventoryList, InventoryListItem } from '../../contract/inventory';
-import { demoCompany, listPath } from '../offline/demo-company';
+import { countBody, demoCompany, listPath } from '../offline/demo-company';
 
 const { demo, post, send, readList } = demoCompany();
 
@@ -21,14 +21,7 @@ async function listWith(name: string, previousListId: string | null) {
 }
 
 const count = (listId: string, item: InventoryListItem) =>
-  post(`${listPath(listId)}/item/${item.id}/count`, {
-    kind: 'delta',
-    amount: 1,
-    id: crypto.randomUUID(),
-    unit: 'piece',
-    countedAt: new Date().toISOString(),
-    deviceId: `telefon-${listId.slice(0, 4)}`,
-  });
+  post(`${listPath(listId)}/item/${item.id}/count`, countBody(`telefon-${listId.slice(0, 4)}`));
 
 type Counted = { id: string; items: InventoryListItem[] };
 

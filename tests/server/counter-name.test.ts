@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { InventoryList, InventoryListItem } from '../../contract/inventory';
-import { demoCompany, listPath } from '../offline/demo-company';
+import { countBody, demoCompany, listPath } from '../offline/demo-company';
 import { DEMO, api } from '../offline/harness';
 
 const { demo, post, readList } = demoCompany();
@@ -37,8 +37,7 @@ describe('a counter who changes their name', () => {
     const untouched = await listWithItems(`Orörd ${crypto.randomUUID()}`);
     const [mine, theirs] = counted.items;
     const countPath = `${listPath(counted.id)}/item/${mine!.id}/count`;
-    const count = { kind: 'delta', amount: 2, unit: 'piece', countedAt: new Date().toISOString(), deviceId: 'telefon' };
-    expect((await post(countPath, { ...count, id: crypto.randomUUID() })).status).toBe(201);
+    expect((await post(countPath, countBody('telefon', 2))).status).toBe(201);
 
     const before = await readList(counted.id, undefined, demo.kund);
     const untouchedBefore = await readList(untouched.id, undefined, demo.kund);

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { InventoryList } from '../../contract/inventory';
-import { demoCompany } from '../offline/demo-company';
+import { demoCompany, listPath } from '../offline/demo-company';
 
 const { demo, post, send } = demoCompany();
 const AT_ONCE = 8;
@@ -19,7 +19,7 @@ describe('the same change sent several times at once', () => {
     const product = demo.products[1]!;
     const answers = await statuses(
       Array.from({ length: AT_ONCE }, () =>
-        post(`/inventory-list/${list.id}/item`, { productId: product.id, unit: 'piece' }),
+        post(`${listPath(list.id)}/item`, { productId: product.id, unit: 'piece' }),
       ),
     );
     expect(answers).toEqual([201, ...Array(AT_ONCE - 1).fill(409)]);

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { InventoryList, InventoryListItem } from '../../contract/inventory';
 import type { SyncChange, SyncResponse } from '../../contract/sync';
 import type { EngineSession } from '../../src/offline/engine/session';
-import { COMPANY, demoCompany, listPath } from '../offline/demo-company';
+import { COMPANY, countBody, demoCompany, listPath } from '../offline/demo-company';
 
 const { demo, post, send, readList } = demoCompany();
 
@@ -22,14 +22,6 @@ async function listWithItem(name: string, previousListId: string | null = null) 
 type Target = Awaited<ReturnType<typeof listWithItem>>;
 
 const countPath = (on: Target) => `${listPath(on.listId)}/item/${on.itemId}/count`;
-const countBody = (deviceId: string) => ({
-  kind: 'delta',
-  amount: 1,
-  id: crypto.randomUUID(),
-  unit: 'piece',
-  countedAt: new Date().toISOString(),
-  deviceId,
-});
 
 const count = (on: Target, deviceId: string): SyncChange => ({
   key: `m-${crypto.randomUUID()}`,

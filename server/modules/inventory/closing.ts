@@ -13,7 +13,7 @@ import type { CompanyRow } from '../../plugins/access';
 import type { InventoryScope } from './scope';
 
 export function inventoryClosingCalls(db: DbOrTx, scope: InventoryScope) {
-  const { lockedForClosing, summary, touch } = scope;
+  const { lockedAsIs, summary, touch } = scope;
 
   type Closing = Pick<typeof inventoryLists.$inferInsert, 'closedAt' | 'closedBy' | 'reopenedAt'>;
 
@@ -40,7 +40,7 @@ export function inventoryClosingCalls(db: DbOrTx, scope: InventoryScope) {
       body: CloseInventoryListBody,
       now = new Date(),
     ): Promise<InventoryList> {
-      const row = await lockedForClosing(company.id, id);
+      const row = await lockedAsIs(company.id, id);
       if (row.closedAt !== null) return summary(company.id, id);
       const known = body?.reopenedAt;
       if (known !== undefined && reopenedSince(row.reopenedAt?.toISOString(), known))
@@ -51,7 +51,7 @@ export function inventoryClosingCalls(db: DbOrTx, scope: InventoryScope) {
 
     /** Reopens the list; reopening an open list changes nothing and answers it as it is. */
     async reopen(company: CompanyRow, id: string, now = new Date()): Promise<InventoryList> {
-      const row = await lockedForClosing(company.id, id);
+      const row = await lockedAsIs(company.id, id);
       if (row.closedAt !== null) await setClosed(company, id, { closedAt: null, closedBy: null, reopenedAt: now }, now);
       return summary(company.id, id);
     },

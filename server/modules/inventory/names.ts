@@ -22,9 +22,9 @@ export async function nameChanged(db: DbOrTx, userId: string, now = new Date()):
     .orderBy(inventoryListItems.listId);
   const scope = createInventoryScope(db);
   // One list after another, in the order of their ids, each locked before its items are stamped (as every change of a
-  // list does: the stamp is the version the raise makes). Closed lists too: their names are shown as well.
+  // list does: the stamp is the version the raise makes). Closed lists too: they show the names as well.
   for (const { listId, companyId } of lists) {
-    await db.execute(sql`select 1 from ${inventoryLists} where ${inventoryLists.id} = ${listId} for update`);
+    await scope.lockedAsIs(companyId, listId);
     const stamped = await db
       .update(inventoryListItems)
       .set({ listId: sql`${inventoryListItems.listId}` })

@@ -93,8 +93,11 @@ export function createInventoryScope(db: DbOrTx) {
     return row;
   }
 
-  /** The list row locked for closing or reopening it: the one change a closed list takes. */
-  async function lockedForClosing(companyId: string, id: string) {
+  /**
+   * The list row locked, closed or not: for closing or reopening it (the one change a closed list takes), and for
+   * raising it when a counter's name changes (decision 0093), which a closed list shows too.
+   */
+  async function lockedAsIs(companyId: string, id: string) {
     return listRow(companyId, id, true);
   }
 
@@ -218,7 +221,7 @@ export function createInventoryScope(db: DbOrTx) {
     itemNotFound,
     listRows,
     listOf,
-    lockedForClosing,
+    lockedAsIs,
     summary,
     userNames,
     itemRows,
